@@ -1,0 +1,316 @@
+/** The build orchestrator: config → content → site model → render → write (design.md §1). */
+import { readFileSync, existsSync, readdirSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { loadConfig } from "./config/load.ts";
+import type { SiteConfig } from "./config/schema.ts";
+import { discoverContent } from "./content/discover.ts";
+import type { ParsedPage, ParseOptions } from "./content/parse-page.ts";
+import type { CodeStyles } from "./content/highlight.ts";
+import { ContentError, type Diagnostic } from "./errors.ts";
+import { runTask, type WorkerTask } from "./build-worker.ts";
+import { poolSize, WorkerPool, workerScript } from "./pool.ts";
+import { cacheDir, emptyCache, hashKey, loadCache, saveCache, generatorVersion, type CacheData } from "./cache.ts";
+import { buildSiteModel } from "./site/build-model.ts";
+import type { SiteModel } from "./site/model.ts";
+import { buildSearchIndex } from "./site/search-index.ts";
+import { bundleClient, bundleCss, contentHash } from "./render/assets.ts";
+import { renderPage, renderRedirectStub, type RenderContext } from "./render/render-page.tsx";
+import type { PageData, RouteManifest, SiteData } from "./shared/types.ts";
+import { routeToPath } from "./shared/url.ts";
+import { FsWriter, type Writer } from "./write/writer.ts";
+import { headersFile, redirectsFile, robotsFile, sitemapFile } from "./write/host-files.ts";
+import type { LinkTargets } from "./site/links.ts";
+
+/** Options of one build. */
+export interface BuildOptions {
+  contentDir?: string;
+  outDir?: string;
+  configFile?: string;
+  cwd?: string;
+  /** Where files go; default: an FsWriter on outDir (atomic swap). */
+  writer?: Writer;
+  /** Use and update the content-hash cache. @default true */
+  cache?: boolean;
+  /**
+   * Kept by a long-running caller (the dev server) across builds: the in-memory cache, and the
+   * client bundle until the client's code changes. Without it the cache lives on disk.
+   */
+  memo?: BuildMemo;
+  /** Called with each non-fatal diagnostic (broken links, unhighlighted fences, pages outside the sidebar). */
+  onWarning?: (d: Diagnostic) => void;
+}
+
+/** State a caller keeps between builds; see `BuildOptions.memo`. */
+export interface BuildMemo {
+  cache?: CacheData;
+  client?: ReturnType<typeof bundleClient>;
+}
+
+/** What a build made, for the CLI, serve, check-links and tests. */
+export interface BuildResult {
+  config: SiteConfig;
+  model: SiteModel;
+  targets: LinkTargets;
+  pages: number;
+  files: number;
+  warnings: Diagnostic[];
+  /** Route → source file, for check-links' file:line reports. */
+  sources: { route: string; file: string; links: ParsedPage["links"] }[];
+  timings: Record<string, number>;
+  cacheHits: number;
+  /** How many pages React rendered (the rest came from the cache). */
+  rendered: number;
+}
+
+const NOT_FOUND_ROUTE = "/404/";
+const ASSET_TOKEN = (name: string) => `@@brook-asset:${name}@@`;
+const ASSET_TOKEN_RE = /@@brook-asset:(\w+)@@/g;
+
+/** Builds the site; throws ContentError/BrookError and leaves the previous output as it was. */
+export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - t);
+    t = now;
+  };
+  const cwd = options.cwd ?? process.cwd();
+  const contentDir = resolve(cwd, options.contentDir ?? "content");
+  const outDir = resolve(cwd, options.outDir ?? "dist");
+
+  // 1. Config, before any other work.
+  const { config, file: configPath } = await loadConfig(options.configFile, cwd, contentDir);
+  const configFile = configPath ? relative(cwd, configPath) : "site.config.ts";
+  const memo = options.memo;
+  const clientBundle = memo?.client ?? bundleClient();
+  clientBundle.catch(() => undefined);
+  if (memo) memo.client = clientBundle;
+  lap("config");
+
+  // 2. Content: discover, read, parse (cached by content hash, on workers when it pays).
+  const files = discoverContent(contentDir);
+  const useCache = options.cache !== false;
+  const cache: CacheData = memo?.cache ?? (useCache ? loadCache(cacheDir(cwd)) : emptyCache());
+  const used: CacheData = emptyCache();
+  let rendered = 0;
+  const parseOptions: ParseOptions = {
+    base: config.base,
+    siteValues: { title: config.title, description: config.description, base: config.base, siteUrl: config.siteUrl, webBase: config.webBase, apiBase: config.apiBase, sqlApiBase: config.sqlApiBase },
+  };
+  const optionsKey = JSON.stringify(parseOptions) + generatorVersion();
+  const displayFile = (rel: string) => relative(cwd, join(contentDir, rel)).split(sep).join("/");
+  const inputs = files.map((f) => {
+    const bytes = readFileSync(f.absolutePath);
+    return { bytes, relativePath: f.relativePath, file: displayFile(f.relativePath), route: f.route, key: hashKey(bytes, f.relativePath, optionsKey) };
+  });
+  const pool = makePool(inputs.length);
+  let cacheHits = 0;
+  try {
+    const parsed: ParsedPage[] = [];
+    const errors: Diagnostic[] = [];
+    const warnings: Diagnostic[] = [];
+    const todo = inputs.filter((i) => {
+      const hit = cache.parse.get(i.key);
+      if (hit) {
+        cacheHits++;
+        used.parse.set(i.key, hit);
+      }
+      return !hit;
+    });
+    const results = await runBatched<(typeof todo)[number], Awaited<ReturnType<typeof import("./content/parse-page.ts").parsePage>>>(
+      pool,
+      todo,
+      (batch) => ({ kind: "parse", files: batch.map(({ key: _k, ...f }) => f), options: parseOptions }),
+    );
+    todo.forEach((input, i) => {
+      const r = results[i]!;
+      errors.push(...r.errors);
+      warnings.push(...r.warnings);
+      if (r.page) used.parse.set(input.key, r.page);
+    });
+    for (const i of inputs) {
+      const p = used.parse.get(i.key);
+      if (p) parsed.push(p);
+    }
+    if (errors.length) throw new ContentError(sortDiagnostics(errors));
+    lap("content");
+
+    // 3. Site model.
+    const publicDir = join(cwd, "public");
+    const publicFiles = new Set(listFiles(publicDir).map((p) => "/" + p));
+    const { model, errors: modelErrors, warnings: modelWarnings, targets } = buildSiteModel({ config, configFile, pages: parsed, publicFiles });
+    if (modelErrors.length) throw new ContentError(sortDiagnostics(modelErrors));
+    warnings.push(...modelWarnings);
+    const searchKey = hashKey(JSON.stringify(model.searchDocs), generatorVersion());
+    const searchJson = cache.search.get(searchKey) ?? JSON.stringify(stripFlag(buildSearchIndex(model.searchDocs)));
+    used.search.set(searchKey, searchJson);
+    lap("model");
+
+    // 4. Render: assets first (their hashes are in every page), then pages.
+    const writer = options.writer ?? new FsWriter(outDir);
+    try {
+      const assetsDir = config.base.slice(1) + "assets/";
+      const written = new Set<string>();
+      const write = (path: string, content: string | Uint8Array) => {
+        writer.write(path, content);
+        written.add(path);
+      };
+      const hashed = (name: string, ext: string, content: string) => {
+        const file = `${name}.${contentHash(content)}.${ext}`;
+        write(assetsDir + file, content);
+        return file;
+      };
+      const assetUrl = (file: string) => config.base + "assets/" + file;
+
+      const client = await clientBundle;
+      for (const f of client.files) write(assetsDir + f.path, f.content);
+      const styles: CodeStyles = {};
+      for (const p of parsed) Object.assign(styles, p.codeStyles);
+      const css = await bundleCss(styles);
+      write(assetsDir + css.path, css.content);
+
+      const site: SiteData = {
+        title: config.title,
+        description: config.description,
+        base: config.base,
+        siteUrl: config.siteUrl,
+        sidebar: model.sidebar,
+        sidebarComplete: model.sidebarComplete,
+        versions: config.versions,
+        navigation: config.navigation,
+        gtmId: config.analytics.gtmId,
+      };
+      const siteFile = hashed("site", "json", JSON.stringify(site));
+      const searchFile = hashed("search", "json", searchJson);
+      const pageData = model.pages.map((p): PageData => ({
+        route: p.regularPath,
+        title: p.title,
+        description: p.description,
+        layout: p.layout,
+        headers: p.headers,
+        prev: p.prev,
+        next: p.next,
+        editUrl: p.editUrl,
+        meta: p.frontmatter.meta,
+        html: p.html,
+      }));
+      const manifest: RouteManifest = { pages: {}, redirects: Object.fromEntries(model.redirects.map((r) => [r.from, r.to])), search: searchFile };
+      for (const [i, data] of pageData.entries()) manifest.pages[data.route] = hashed(`pages/${model.pages[i]!.key}`, "json", JSON.stringify(data));
+      const notFound: PageData = {
+        route: NOT_FOUND_ROUTE,
+        title: "Page not found",
+        description: "The page you asked for does not exist.",
+        layout: "not-found",
+        headers: [],
+        prev: null,
+        next: null,
+        editUrl: "",
+        meta: [],
+        html: "",
+      };
+      manifest.pages[NOT_FOUND_ROUTE] = hashed("pages/not-found", "json", JSON.stringify(notFound));
+      const manifestFile = hashed("manifest", "json", JSON.stringify(manifest));
+
+      // Pages are rendered with placeholder asset URLs, filled in after: a page's render (the
+      // costly part, and what the cache keeps) then depends on its own data and the site's, not
+      // on the hashes of every other page's data file.
+      const ctx: RenderContext = {
+        site,
+        assets: { css: ASSET_TOKEN("css"), js: ASSET_TOKEN("js"), siteData: ASSET_TOKEN("site") },
+        headTags: config.head,
+        siteFile: ASSET_TOKEN("site"),
+        manifestFile: ASSET_TOKEN("manifest"),
+      };
+      const urls: Record<string, string> = { css: assetUrl(css.path), js: assetUrl(client.entry), site: assetUrl(siteFile), manifest: assetUrl(manifestFile) };
+      const fillAssets = (html: string) => html.replace(ASSET_TOKEN_RE, (_m, name: string) => urls[name]!);
+      const ctxKey = JSON.stringify(ctx) + generatorVersion();
+      const renderKeys = pageData.map((d) => hashKey(ctxKey, JSON.stringify(d)));
+      const toRender: number[] = [];
+      renderKeys.forEach((k, i) => {
+        const hit = cache.render.get(k);
+        if (hit !== undefined) used.render.set(k, hit);
+        else toRender.push(i);
+      });
+      rendered = toRender.length;
+      const htmls = await runBatched<number, string>(pool, toRender, (batch) => ({ kind: "render", pages: batch.map((i) => pageData[i]!), ctx }));
+      toRender.forEach((pageIndex, j) => used.render.set(renderKeys[pageIndex]!, htmls[j]!));
+      for (const [i, d] of pageData.entries()) write(config.base.slice(1) + d.route.slice(1) + "index.html", fillAssets(used.render.get(renderKeys[i]!)!));
+      const notFoundHtml = fillAssets(renderPage(notFound, ctx, { noindex: true }));
+      write("404.html", notFoundHtml);
+      write(config.base.slice(1) + "404.html", notFoundHtml);
+      lap("render");
+
+      // 5. Write: redirect stubs, host files, public files; then swap in.
+      for (const r of model.redirects) {
+        const target = routeToPath(config.base, r.to);
+        const title = model.pages.find((p) => p.regularPath === r.to.split("#")[0])?.title ?? target;
+        const stub = renderRedirectStub(target, config.siteUrl + target.split("#")[0], title).replace(
+          "</head>",
+          `<script src="${assetUrl(client.redirectScript)}" data-to="${target}"></script></head>`,
+        );
+        write(config.base.slice(1) + r.from.slice(1) + "index.html", stub);
+      }
+      const routes = pageData.map((d) => d.route);
+      write("_redirects", redirectsFile(config.base, routes, model.redirects));
+      write("_headers", headersFile(config.base, config.analytics.gtmId));
+      write(config.base.slice(1) + "sitemap.xml", sitemapFile(config.siteUrl, config.base, routes.filter((r, i) => pageData[i]!.layout !== "not-found")));
+      write("robots.txt", robotsFile(config.siteUrl, config.base));
+      if (existsSync(publicDir) && "copyDir" in writer) (writer as FsWriter).copyDir(publicDir, config.base.slice(1));
+      writer.commit();
+      lap("write");
+      if (memo) memo.cache = used;
+      else if (useCache) saveCache(cacheDir(cwd), used);
+      for (const w of warnings) options.onWarning?.(w);
+      return {
+        config,
+        model,
+        targets,
+        pages: pageData.length,
+        files: written.size,
+        warnings,
+        sources: parsed.map((p) => ({ route: p.route, file: p.file, links: p.links })),
+        timings,
+        cacheHits,
+        rendered,
+      };
+    } catch (e) {
+      writer.abort();
+      throw e;
+    }
+  } finally {
+    await pool?.close();
+  }
+}
+
+function stripFlag({ index, docs }: { index: object; docs: unknown }): object {
+  return { index, docs };
+}
+
+function makePool(items: number): WorkerPool | undefined {
+  const script = workerScript();
+  const size = script ? poolSize(items) : 0;
+  return size ? new WorkerPool(size, script!) : undefined;
+}
+
+/** Runs items through worker tasks in batches (or in this thread), keeping their order. */
+async function runBatched<I, O>(pool: WorkerPool | undefined, items: I[], toTask: (batch: I[]) => WorkerTask): Promise<O[]> {
+  if (items.length === 0) return [];
+  if (!pool) return (await runTask(toTask(items))) as O[];
+  const size = Math.max(16, Math.ceil(items.length / 24));
+  const batches: I[][] = [];
+  for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+  const results = await Promise.all(batches.map((b) => pool.run<O[]>(toTask(b))));
+  return results.flat();
+}
+
+function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return [...list].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join("/"));
+}

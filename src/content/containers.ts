@@ -1,0 +1,83 @@
+/** Containers `:::tip`, `:::warning`, `:::danger`, `:::details Title` (design.md §2), via remark-directive. */
+import type { Root } from "mdast";
+import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
+import { visit, SKIP } from "unist-util-visit";
+import type { Diagnostic } from "../errors.ts";
+import type { VFile } from "vfile";
+
+/** Container names and the title shown when none is given. */
+export const CONTAINERS: Record<string, string> = { tip: "Tip", info: "Note", warning: "Warning", danger: "Danger", details: "Details" };
+
+const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})/;
+const OPEN_RE = /^(\s{0,3}:{3,})([a-z]+)[ \t]+([^\[{\s].*?)\s*$/;
+
+/**
+ * Rewrites `:::name Title` to remark-directive's `:::name[Title]`, outside code fences, keeping
+ * every line where it was so positions stay true.
+ */
+export function normalizeContainerSyntax(markdown: string): string {
+  if (!markdown.includes(":::")) return markdown;
+  let fence: string | null = null;
+  return markdown
+    .split("\n")
+    .map((line) => {
+      const f = FENCE_RE.exec(line);
+      if (f) {
+        if (fence === null) fence = f[1]!;
+        else if (f[1]!.startsWith(fence[0]!) && f[1]!.length >= fence.length) fence = null;
+        return line;
+      }
+      if (fence !== null) return line;
+      const m = OPEN_RE.exec(line);
+      return m ? `${m[1]}${m[2]}[${m[3]!.replace(/[\[\]]/g, "")}]` : line;
+    })
+    .join("\n");
+}
+
+/** remark plugin: containers to HTML elements; stray `:name` text directives back to text. */
+export function remarkContainers() {
+  return (tree: Root, vfile: VFile) => {
+    const { file, lineOffset, diagnostics } = (vfile.data as { ctx: { file: string; lineOffset: number; diagnostics: Diagnostic[] } }).ctx;
+    visit(tree, (node, index, parent) => {
+      if (node.type === "containerDirective") {
+        const d = node as ContainerDirective;
+        const title = CONTAINERS[d.name];
+        if (!title) {
+          diagnostics.push({
+            file,
+            line: (d.position?.start.line ?? 1) + lineOffset,
+            column: d.position?.start.column,
+            rule: "unknown-container",
+            message: `unknown container ':::${d.name}'`,
+            hint: `use one of ${Object.keys(CONTAINERS).map((c) => ":::" + c).join(", ")}`,
+          });
+          return;
+        }
+        const first = d.children[0];
+        let label = title;
+        if (first && first.type === "paragraph" && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+          label = first.children.map((c) => ("value" in c ? c.value : "")).join("") || title;
+          d.children.shift();
+        }
+        if (d.name === "details") {
+          d.data = { hName: "details", hProperties: { className: ["custom-block", "details"] } };
+          d.children.unshift({ type: "paragraph", data: { hName: "summary" }, children: [{ type: "text", value: label }] });
+        } else {
+          d.data = { hName: "div", hProperties: { className: ["custom-block", d.name], role: "note", ariaLabel: label } };
+          d.children.unshift({ type: "paragraph", data: { hProperties: { className: ["custom-block-title"] } }, children: [{ type: "text", value: label }] });
+        }
+        return;
+      }
+      if ((node.type === "textDirective" || node.type === "leafDirective") && parent && index !== undefined) {
+        // `note:this` or `at 10:am` in prose is not meant as a directive: give the text back.
+        const d = node as TextDirective | LeafDirective;
+        const colons = node.type === "textDirective" ? ":" : "::";
+        const text = { type: "text" as const, value: colons + d.name };
+        const replacement = node.type === "textDirective" ? [text, ...d.children] : [{ type: "paragraph" as const, children: [text, ...d.children] }];
+        parent.children.splice(index, 1, ...(replacement as never[]));
+        return [SKIP, index + replacement.length];
+      }
+      return undefined;
+    });
+  };
+}

@@ -1,0 +1,70 @@
+/** The client bundle and the stylesheet: esbuild, minified, content-hashed (design.md §5). */
+import { build } from "esbuild";
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import type { CodeStyles } from "../content/highlight.ts";
+
+/** A file of the assets folder: path relative to it, and its content. */
+export interface AssetFile {
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** The project root: where src/, templates/ and node_modules/ are. Set by the bin (bundled code moves). */
+export function projectRoot(): string {
+  return process.env.BROOK_DOCS_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+}
+
+/** Short content hash used in file names. */
+export function contentHash(content: string | Uint8Array): string {
+  return createHash("sha256").update(content).digest("base64url").replace(/[-_]/g, "").slice(0, 10).toLowerCase();
+}
+
+/** Bundles src/client (hydration entry, lazy chunks) and the redirect helper. */
+export async function bundleClient(): Promise<{ files: AssetFile[]; entry: string; redirectScript: string }> {
+  const root = projectRoot();
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { client: join(root, "src/client/main.tsx"), redirect: join(root, "src/client/redirect.ts") },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020"],
+    minify: true,
+    write: false,
+    outdir: "out",
+    entryNames: "[name].[hash]",
+    chunkNames: "[name].[hash]",
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    legalComments: "none",
+    logLevel: "silent",
+    metafile: true,
+  });
+  const files = result.outputFiles.map((f) => ({ path: f.path.slice(f.path.lastIndexOf("/out/") + 5), content: f.contents }));
+  const entry = files.find((f) => f.path.startsWith("client."))!.path;
+  const redirectScript = files.find((f) => f.path.startsWith("redirect."))!.path;
+  return { files, entry, redirectScript };
+}
+
+/** Minifies templates/theme.css and appends the highlighter's token classes. */
+export async function bundleCss(codeStyles: CodeStyles): Promise<AssetFile> {
+  const source = readFileSync(join(projectRoot(), "templates", "theme.css"), "utf8");
+  const tokens = Object.keys(codeStyles)
+    .sort()
+    .map((cls) => `.${cls}{${codeStyles[cls]}}`)
+    .join("");
+  const result = await build({
+    stdin: { contents: source + tokens, loader: "css" },
+    bundle: false,
+    minify: true,
+    write: false,
+    logLevel: "silent",
+    target: ["chrome100", "firefox100", "safari15"],
+  });
+  const css = result.outputFiles[0]!.text;
+  return { path: `style.${contentHash(css)}.css`, content: css };
+}

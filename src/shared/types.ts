@@ -1,0 +1,95 @@
+/** Data shared by the build, the templates and the browser client. No node:, no DOM. */
+
+/** A `##` or `###` heading of a page (spec §3). */
+export interface Header {
+  level: 2 | 3;
+  title: string;
+  slug: string;
+}
+
+/** A `meta` entry from frontmatter or config. */
+export interface MetaTag {
+  name?: string;
+  property?: string;
+  content: string;
+}
+
+/** A link in the sidebar or the pagination. */
+export interface NavLink {
+  text: string;
+  route: string;
+}
+
+/** A node of the resolved sidebar: a page link or a group. */
+export type SidebarNode =
+  | { kind: "page"; text: string; route: string }
+  | { kind: "group"; text: string; route?: string; items: SidebarNode[] };
+
+/** What the client needs to show one page: the content of its hashed data file. */
+export interface PageData {
+  route: string;
+  title: string;
+  description: string;
+  layout: string;
+  headers: Header[];
+  prev: NavLink | null;
+  next: NavLink | null;
+  editUrl: string;
+  meta: MetaTag[];
+  /** The article body as HTML, built from the page's Markdown. */
+  html: string;
+}
+
+/** A version offered by the version menu. */
+export interface VersionLink {
+  text: string;
+  link: string;
+  badge?: string;
+}
+
+/** Site-wide data for templates and client (one hashed file; embedded nowhere twice). */
+export interface SiteData {
+  title: string;
+  description: string;
+  base: string;
+  siteUrl: string;
+  sidebar: SidebarNode[];
+  /** Render every sidebar link on every page (small sites), or only the current branch. */
+  sidebarComplete: boolean;
+  versions: VersionLink[];
+  navigation: { chunkTimeoutMs: number; progressDelayMs: number; scrollSpyThrottleMs: number };
+  gtmId: string;
+}
+
+/** Where the client finds hashed files: written as `manifest.<hash>.json`. */
+export interface RouteManifest {
+  /** route → file name under the assets folder of its page data. */
+  pages: Record<string, string>;
+  /** redirect source route → target (route plus optional #hash). */
+  redirects: Record<string, string>;
+  /** file name of the search index under the assets folder. */
+  search: string;
+}
+
+/** One document of the search index: a section of a page. */
+export interface SearchDoc {
+  /** `route#slug`, or the route alone for the text before the first heading. */
+  id: string;
+  title: string;
+  heading: string;
+  text: string;
+}
+
+/** The serialised search index: lunr's JSON plus what a result shows. */
+export interface SearchIndexFile {
+  index: object;
+  /** By lunr ref (the array index): [target `route#slug`, page title, section heading, snippet text]. */
+  docs: [string, string, string, string][];
+}
+
+/** Data embedded in every page for hydration (the page minus its HTML, which the DOM holds). */
+export interface BootData {
+  page: Omit<PageData, "html">;
+  siteFile: string;
+  manifestFile: string;
+}

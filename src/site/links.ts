@@ -1,0 +1,67 @@
+/** Checks the site links recorded in Markdown: the page exists (or a redirect lands on one) and the anchor too. */
+import type { Diagnostic } from "../errors.ts";
+import { normalizeRoute, pathToRoute, splitHash } from "../shared/url.ts";
+import { propose } from "./similar.ts";
+
+/** A link as recorded by the content stage, with the file it stands in. */
+export interface LinkSource {
+  file: string;
+  url: string;
+  line: number;
+  column: number;
+}
+
+/** What a link can land on. */
+export interface LinkTargets {
+  base: string;
+  /** route → the ids on that page. */
+  pages: Map<string, Set<string>>;
+  /** redirect source route → target. */
+  redirects: Map<string, string>;
+  /** paths of other files under the base (`/favicon.svg`). */
+  files: Set<string>;
+}
+
+/** One diagnostic per broken link, with "did you mean" when a page or anchor is close. */
+export function checkLinks(links: LinkSource[], targets: LinkTargets): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const link of links) {
+    const problem = checkLink(link.url, targets);
+    if (problem) out.push({ file: link.file, line: link.line, column: link.column, ...problem });
+  }
+  return out;
+}
+
+/** Why one site URL (route or base path, optional #hash) is broken, or undefined. */
+export function checkLink(url: string, t: LinkTargets): { message: string; rule: string; hint: string } | undefined {
+  const { route: raw, hash } = splitHash(url.split("?")[0]!);
+  const underBase = pathToRoute(t.base, raw);
+  const path = underBase ?? raw;
+  if (t.files.has(path)) return undefined;
+  let route = normalizeRoute(path);
+  let anchorHash = decodeURIComponent(hash);
+  const redirect = t.redirects.get(route);
+  if (redirect) {
+    const target = splitHash(redirect);
+    route = target.route;
+    anchorHash ||= target.hash;
+  }
+  const ids = t.pages.get(route);
+  if (!ids) {
+    const guess = propose(route, t.pages.keys());
+    return {
+      rule: "broken-link",
+      message: `link to ${url} matches no page${guess ? `; did you mean ${guess}?` : ""}`,
+      hint: "fix the link, or add a redirect under `redirects` in site.config.ts",
+    };
+  }
+  if (anchorHash && !ids.has(anchorHash)) {
+    const guess = propose(anchorHash, ids, 0.5);
+    return {
+      rule: "broken-anchor",
+      message: `link to ${url}: ${route} has no heading #${anchorHash}${guess ? `; did you mean #${guess}?` : ""}`,
+      hint: "anchors are heading slugs: lower case, spaces as '-', punctuation dropped",
+    };
+  }
+  return undefined;
+}

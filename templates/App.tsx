@@ -1,0 +1,43 @@
+import type { PageData, SiteData } from "../src/shared/types.ts";
+import { Header } from "./Header.tsx";
+import { LAYOUT_COMPONENTS } from "./layouts.ts";
+import { Sidebar } from "./Sidebar.tsx";
+import type { UiState } from "./ui.ts";
+
+/** The whole page body: a pure function of site, page and UI state (server and client render it). */
+export function App({ site, page, ui = {} }: { site: SiteData; page: PageData; ui?: UiState }) {
+  const Layout = LAYOUT_COMPONENTS[page.layout as keyof typeof LAYOUT_COMPONENTS] ?? LAYOUT_COMPONENTS.doc;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {ui.progress != null && (
+        <div className="progress" role="progressbar" aria-label="Loading page" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(ui.progress)}>
+          <div className="progress-bar" style={{ transform: `scaleX(${ui.progress / 100})` }} />
+        </div>
+      )}
+      <Header site={site} ui={ui} />
+      <div className="layout">
+        <Sidebar site={site} route={page.route} headers={page.headers} activeSlug={ui.activeSlug ?? null} open={Boolean(ui.sidebarOpen)} />
+        {ui.sidebarOpen && <div className="sidebar-backdrop" aria-hidden="true" />}
+        <main id="main" tabIndex={-1}>
+          <Layout site={site} page={page} />
+        </main>
+      </div>
+      <footer className="site-footer">
+        <p>
+          {site.title} documentation · {site.versions.map((v, i) => (
+            <span key={v.text}>
+              {i > 0 && " · "}
+              <a href={v.link}>{v.text}</a>
+            </span>
+          ))}
+        </p>
+      </footer>
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {ui.announcement ?? ""}
+      </div>
+    </>
+  );
+}

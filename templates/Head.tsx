@@ -1,0 +1,43 @@
+import type { MetaTag, PageData, SiteData } from "../src/shared/types.ts";
+import { documentTitle, routeToPath } from "../src/shared/url.ts";
+
+/** Files every page links to (content-hashed paths). */
+export interface HeadAssets {
+  css: string;
+  js: string;
+  siteData: string;
+}
+
+/** Head tags from config, rendered as given. */
+export interface HeadTag {
+  tag: "link" | "meta";
+  attrs: Record<string, string>;
+}
+
+/** The `<head>` contents: title, description, canonical, Open Graph, config and page meta, assets. */
+export function Head({ site, page, assets, headTags, noindex }: { site: SiteData; page: PageData; assets: HeadAssets; headTags: HeadTag[]; noindex?: boolean }) {
+  const title = documentTitle(site.title, page.title, page.route);
+  const canonical = site.siteUrl + routeToPath(site.base, page.route);
+  return (
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      <meta name="description" content={page.description} />
+      {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={page.description} />
+      <meta property="og:type" content={page.route === "/" ? "website" : "article"} />
+      {!noindex && <meta property="og:url" content={canonical} />}
+      <meta property="og:site_name" content={site.title} />
+      <meta name="twitter:card" content="summary" />
+      {headTags.map((t, i) => (t.tag === "link" ? <link key={i} {...t.attrs} /> : <meta key={i} {...t.attrs} />))}
+      {page.meta.map((m: MetaTag, i) => (
+        <meta key={`m${i}`} {...(m.name ? { name: m.name } : { property: m.property })} content={m.content} />
+      ))}
+      <link rel="stylesheet" href={assets.css} />
+      <link rel="preload" href={assets.siteData} as="fetch" crossOrigin="anonymous" />
+      <script type="module" src={assets.js} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { SiteData } from "../src/shared/types.ts";
+import type { UiState } from "./ui.ts";
+
+/** The version button and its menu of links (v2 marked New, v1). */
+export function VersionMenu({ site, ui }: { site: SiteData; ui: UiState }) {
+  const current = site.versions.find((v) => v.link === site.base) ?? site.versions[0]!;
+  return (
+    <div className="version-menu">
+      <button
+        type="button"
+        className="version-button"
+        aria-expanded={ui.versionMenuOpen ? "true" : "false"}
+        aria-controls="version-list"
+        onClick={ui.onToggleVersionMenu}
+      >
+        Version {current.text}
+      </button>
+      <ul id="version-list" className="version-list" hidden={!ui.versionMenuOpen}>
+        {site.versions.map((v) => (
+          <li key={v.text}>
+            <a href={v.link} aria-current={v === current ? "page" : undefined}>
+              {v.text}
+              {v.badge && <span className="badge">{v.badge}</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
