@@ -143,7 +143,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     if (modelErrors.length) throw new ContentError(sortDiagnostics(modelErrors));
     warnings.push(...modelWarnings);
     const searchKey = hashKey(JSON.stringify(model.searchDocs), generatorVersion());
-    const searchJson = cache.search.get(searchKey) ?? JSON.stringify(stripFlag(buildSearchIndex(model.searchDocs)));
+    const searchJson = cache.search.get(searchKey) ?? JSON.stringify(buildSearchIndex(model.searchDocs));
     used.search.set(searchKey, searchJson);
     lap("model");
 
@@ -281,10 +281,6 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   } finally {
     await pool?.close();
   }
-}
-
-function stripFlag({ index, docs }: { index: object; docs: unknown }): object {
-  return { index, docs };
 }
 
 function makePool(items: number): WorkerPool | undefined {

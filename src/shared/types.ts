@@ -80,11 +80,29 @@ export interface SearchDoc {
   text: string;
 }
 
-/** The serialised search index: lunr's JSON plus what a result shows. */
+/**
+ * The serialised search index (compact form of a lunr index; see src/site/search-index.ts).
+ * lunr's own JSON repeats every ref and keeps full-precision scores: 4x larger.
+ */
 export interface SearchIndexFile {
-  index: object;
-  /** By lunr ref (the array index): [target `route#slug`, page title, section heading, snippet text]. */
-  docs: [string, string, string, string][];
+  v: 2;
+  /** lunr version that built it. */
+  lunr: string;
+  /** Field names, in vector order. */
+  fields: string[];
+  /** Sorted index terms; a term's number is its position. */
+  terms: string[];
+  /**
+   * Per document (lunr ref = array index), per field: [termDelta, score×SCORE_SCALE, ...] where
+   * termDelta is the difference to the previous term number.
+   */
+  vectors: number[][][];
+  /** Score quantisation: stored integers divided by this give lunr's scores. */
+  scale: number;
+  /** Pages: [route, title]. */
+  pages: [string, string][];
+  /** Per document: [page number, heading slug ("" for the intro), heading, snippet text]. */
+  docs: [number, string, string, string][];
 }
 
 /** Data embedded in every page for hydration (the page minus its HTML, which the DOM holds). */
