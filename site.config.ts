@@ -1,4 +1,4 @@
-import { defineConfig } from "./src/config/define.ts";
+import { defineConfig } from "brook-docs/config";
 
 /** The Brook developer docs. Every field is checked by src/config/schema.ts before a build starts. */
 export default defineConfig({

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { build } from "esbuild";
 import { z } from "zod";
 import { BrookError } from "../errors.ts";
+import { projectRoot } from "../paths.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
 
 /** The default config file name, looked up in the working directory. */
@@ -36,6 +37,8 @@ async function importConfigModule(path: string): Promise<unknown> {
       platform: "node",
       format: "esm",
       packages: "external",
+      // `brook-docs/config` is this generator's defineConfig, wherever the config file lives.
+      alias: { "brook-docs/config": join(projectRoot(), "src", "config", "define.ts") },
       logLevel: "silent",
     });
     code = result.outputFiles[0]!.text;

@@ -2,19 +2,14 @@
 import { build } from "esbuild";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { projectRoot } from "../paths.ts";
 import type { CodeStyles } from "../content/highlight.ts";
 
 /** A file of the assets folder: path relative to it, and its content. */
 export interface AssetFile {
   path: string;
   content: string | Uint8Array;
-}
-
-/** The project root: where src/, templates/ and node_modules/ are. Set by the bin (bundled code moves). */
-export function projectRoot(): string {
-  return process.env.BROOK_DOCS_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 }
 
 /** Short content hash used in file names. */

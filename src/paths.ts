@@ -1,0 +1,8 @@
+/** Where the generator's own files are (src/, templates/, node_modules/), wherever it runs from. */
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+/** The project root; the bin sets BROOK_DOCS_ROOT because bundled code lives elsewhere. */
+export function projectRoot(): string {
+  return process.env.BROOK_DOCS_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "..");
+}

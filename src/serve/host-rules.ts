@@ -1,0 +1,90 @@
+/**
+ * The built host files, read the way Netlify and Cloudflare Pages read them: `_redirects`
+ * (`from to [status]`, `*` splat, `:name` placeholders) and `_headers` (a path pattern line, then
+ * indented `Name: value` lines).
+ */
+
+/** One `_redirects` rule. */
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status: number;
+  match: RegExp;
+}
+
+/** One `_headers` block. */
+export interface HeaderRule {
+  pattern: string;
+  match: RegExp;
+  headers: [string, string][];
+}
+
+/** A Netlify path pattern as a regular expression: `*` is the splat, `:name` one segment. */
+export function patternToRegExp(pattern: string): RegExp {
+  let re = "";
+  for (const part of pattern.split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)) {
+    if (part === "*") re += "(?<splat>.*)";
+    else if (part.startsWith(":") && part.length > 1) re += `(?<${part.slice(1)}>[^/]+)`;
+    else re += part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** Parses `_redirects`; lines it cannot read are skipped, as the hosts do. */
+export function parseRedirects(text: string): RedirectRule[] {
+  const rules: RedirectRule[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const [from, to, status] = line.split(/\s+/);
+    if (!from || !to || !from.startsWith("/")) continue;
+    const code = status ? parseInt(status, 10) : 301;
+    if (!Number.isFinite(code)) continue;
+    rules.push({ from, to, status: code, match: patternToRegExp(from) });
+  }
+  return rules;
+}
+
+/** The first redirect rule that matches `path`, with its placeholders filled in. */
+export function matchRedirect(rules: RedirectRule[], path: string): { to: string; status: number } | undefined {
+  for (const rule of rules) {
+    const m = rule.match.exec(path);
+    if (!m) continue;
+    const groups = m.groups ?? {};
+    const to = rule.to.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => groups[name] ?? whole);
+    return { to, status: rule.status };
+  }
+  return undefined;
+}
+
+/** Parses `_headers`. */
+export function parseHeaders(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  let current: HeaderRule | undefined;
+  for (const raw of text.split("\n")) {
+    if (!raw.trim() || raw.trim().startsWith("#")) continue;
+    if (!/^\s/.test(raw)) {
+      const pattern = raw.trim();
+      current = { pattern, match: patternToRegExp(pattern), headers: [] };
+      rules.push(current);
+      continue;
+    }
+    const i = raw.indexOf(":");
+    if (!current || i < 0) continue;
+    current.headers.push([raw.slice(0, i).trim(), raw.slice(i + 1).trim()]);
+  }
+  return rules;
+}
+
+/**
+ * The headers for `path`: every matching block in file order, a later block replacing a header of
+ * the same name (so `/docs/v2/assets/*` overrides the `Cache-Control` of `/*`).
+ */
+export function headersFor(rules: HeaderRule[], path: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const rule of rules) {
+    if (!rule.match.test(path)) continue;
+    for (const [name, value] of rule.headers) out.set(name.toLowerCase(), value);
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { decodeRequestPath, isHiddenPath } from "../../src/serve/request-path.ts";
+import { headersFor, matchRedirect, parseHeaders, parseRedirects } from "../../src/serve/host-rules.ts";
+
+describe("decodeRequestPath", () => {
+  it("decodes a normal target and keeps the query", () => {
+    expect(decodeRequestPath("/docs/v2/caf%C3%A9/?q=1")).toEqual({ path: "/docs/v2/café/", query: "?q=1" });
+    expect(decodeRequestPath("/docs/v2/caf\u00c3\u00a9/")).toEqual({ path: "/docs/v2/café/", query: "" });
+  });
+
+  // Each form is refused by the decoder itself, not only by the file lookup behind it.
+  it.each([
+    ["/../x", "dot segment"],
+    ["/a/./b", "dot segment"],
+    ["/%2e%2e/x", "dot segment"],
+    ["/.%2E/x", "dot segment"],
+    ["/a%2fb", "encoded slash or backslash"],
+    ["/a%2Fb", "encoded slash or backslash"],
+    ["/a%5cb", "encoded slash or backslash"],
+    ["/a\\b", "control character or backslash"],
+    ["/a%00b", "control character or backslash"],
+    ["/a%0ab", "control character or backslash"],
+    ["/%252e%252e/x", "double encoding"],
+    ["/%c0%ae%c0%ae/x", "invalid UTF-8"],
+    ["/%e0%80%ae/x", "invalid UTF-8"],
+    ["/%ff", "invalid UTF-8"],
+    ["/\u00c0\u00ae/x", "invalid UTF-8"],
+    ["/%zz", "bad percent-encoding"],
+    ["/%2", "bad percent-encoding"],
+    ["//x", "empty path segment"],
+    ["/" + "a".repeat(3000), "request target missing or too long"],
+    ["/" + "a/".repeat(80), "too many path segments"],
+    ["x/y", "request target is not a path"],
+    ["*", "request target is not a path"],
+  ])("refuses %s (%s)", (target, error) => {
+    expect(decodeRequestPath(target)).toEqual({ error });
+  });
+
+  it("hides dotfiles and the host files", () => {
+    expect(isHiddenPath("/docs/.git/config")).toBe(true);
+    expect(isHiddenPath("/_headers")).toBe(true);
+    expect(isHiddenPath("/docs/v2/_headers")).toBe(false);
+    expect(isHiddenPath("/docs/v2/limits/")).toBe(false);
+  });
+});
+
+describe("host files", () => {
+  it("matches _redirects lines in order, with splats and placeholders", () => {
+    const rules = parseRedirects("# comment\n/a /b/ 301\n/a /c/ 302\n/blog/:year/* /posts/:year/:splat 302\n/bad\n");
+    expect(matchRedirect(rules, "/a")).toEqual({ to: "/b/", status: 301 });
+    expect(matchRedirect(rules, "/blog/2024/x/y")).toEqual({ to: "/posts/2024/x/y", status: 302 });
+    expect(matchRedirect(rules, "/a/")).toBeUndefined();
+  });
+
+  it("merges _headers blocks, the later replacing a header of the same name", () => {
+    const rules = parseHeaders("/*\n  Cache-Control: no-cache\n  X-A: 1\n/assets/*\n  Cache-Control: immutable\n");
+    expect(Object.fromEntries(headersFor(rules, "/assets/x.js"))).toEqual({ "cache-control": "immutable", "x-a": "1" });
+    expect(Object.fromEntries(headersFor(rules, "/page/"))).toEqual({ "cache-control": "no-cache", "x-a": "1" });
+  });
+});
