@@ -13,7 +13,7 @@ const sidebarItem: z.ZodType<SidebarItemInput> = z.lazy(() =>
       link: route.optional(),
       items: z.array(sidebarItem),
     }),
-  ]),
+  ], { error: "a sidebar entry is a route such as /limits/, or a group { text, link?, items }" }),
 );
 
 /** A sidebar entry in site.config.ts: a route (title from the page) or a group. */

@@ -1,0 +1,44 @@
+import { describe, expect, it, afterEach } from "vitest";
+import { validateConfig } from "../../../src/config/load.ts";
+import { BrookError } from "../../../src/errors.ts";
+
+describe("validateConfig", () => {
+  afterEach(() => {
+    delete process.env.BROOK_DOCS_GTM_ID;
+  });
+
+  it("applies every default to an empty config", () => {
+    const c = validateConfig({}, "x");
+    expect(c).toMatchObject({
+      title: "Brook",
+      base: "/docs/v2/",
+      siteUrl: "https://brook.example",
+      apiBase: "https://api.brook.example/v1",
+      navigation: { chunkTimeoutMs: 120000, progressDelayMs: 200, scrollSpyThrottleMs: 300 },
+      analytics: { gtmId: "" },
+      redirects: [],
+    });
+    expect(c.sidebar).toBeUndefined();
+  });
+
+  it("reports every problem at once with its path", () => {
+    let error: unknown;
+    try {
+      validateConfig({ base: "docs", redirects: [{ from: "/a", to: "nope" }], navigation: { chunkTimeoutMs: -1 }, sidebar: [{ text: "G", items: [3] }], extra: 1 }, "site.config.ts");
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(BrookError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^site\.config\.ts: 5 problems in the config/);
+    for (const path of ["base:", "redirects[0].to:", "navigation.chunkTimeoutMs:", "sidebar[0]: a sidebar entry is a route", "(root): unknown key 'extra'"]) expect(message).toContain(path);
+    expect((error as BrookError).hint).toContain("site.config.ts");
+  });
+
+  it("lets BROOK_DOCS_GTM_ID override the tag manager id, and checks it", () => {
+    process.env.BROOK_DOCS_GTM_ID = "GTM-ABC123";
+    expect(validateConfig({}, "x").analytics.gtmId).toBe("GTM-ABC123");
+    process.env.BROOK_DOCS_GTM_ID = "nope";
+    expect(() => validateConfig({}, "x")).toThrow(/BROOK_DOCS_GTM_ID=nope is not a tag manager id/);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { parseFrontmatter } from "../../../src/content/frontmatter.ts";
+
+describe("parseFrontmatter", () => {
+  it("returns validated frontmatter, the body and the body's first line", () => {
+    const { result, diagnostics } = parseFrontmatter("---\ntitle: Limits\ndescription: All limits.\nprev: false\nnext: /errors/\nmeta:\n  - name: robots\n    content: noindex\n---\nBody\n", "content/limits.md");
+    expect(diagnostics).toEqual([]);
+    expect(result!.frontmatter).toEqual({ title: "Limits", description: "All limits.", prev: false, next: "/errors/", layout: "doc", meta: [{ name: "robots", content: "noindex" }] });
+    expect(result!.bodyLine).toBe(10);
+    expect(result!.body).toBe("Body\n");
+  });
+
+  it("names every problem with its line and a hint", () => {
+    const { result, diagnostics } = parseFrontmatter("---\ntitle: 3\nlayout: wide\nfoo: bar\n---\n", "x.md");
+    expect(result).toBeUndefined();
+    expect(diagnostics.map((d) => `${d.line}: ${d.message}`)).toEqual([
+      "4: unknown frontmatter key 'foo'",
+      "2: title must be a string, got number",
+      "1: missing description",
+      '3: unknown layout "wide"',
+    ]);
+    expect(diagnostics.every((d) => d.hint)).toBe(true);
+  });
+
+  it("rejects a file without frontmatter and malformed meta", () => {
+    expect(parseFrontmatter("Just text\n", "x.md").diagnostics[0]!.message).toBe("the file has no frontmatter");
+    const meta = parseFrontmatter("---\ntitle: T\ndescription: D\nmeta:\n  - content: x\n---\n", "x.md");
+    expect(meta.diagnostics[0]!.message).toMatch(/^meta must be a list/);
+  });
+});
