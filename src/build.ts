@@ -64,7 +64,6 @@ export interface BuildResult {
 
 const NOT_FOUND_ROUTE = "/404/";
 const ASSET_TOKEN = (name: string) => `@@brook-asset:${name}@@`;
-const ASSET_TOKEN_RE = /@@brook-asset:(\w+)@@/g;
 
 /** Builds the site; throws ContentError/BrookError and leaves the previous output as it was. */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
@@ -223,7 +222,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
         manifestFile: ASSET_TOKEN("manifest"),
       };
       const urls: Record<string, string> = { css: assetUrl(css.path), js: assetUrl(client.entry), site: assetUrl(siteFile), manifest: assetUrl(manifestFile) };
-      const fillAssets = (html: string) => html.replace(ASSET_TOKEN_RE, (_m, name: string) => urls[name]!);
+      const fillAssets = (html: string) => Object.entries(urls).reduce((h, [name, url]) => h.replaceAll(ASSET_TOKEN(name), url), html);
       const ctxKey = JSON.stringify(ctx) + generatorVersion();
       const renderKeys = pageData.map((d) => hashKey(ctxKey, JSON.stringify(d)));
       const toRender: number[] = [];

@@ -1,19 +1,34 @@
-/** Browser entry: hydrates the server-rendered page. */
+/** Browser entry: hydrates the server-rendered page, then navigates in place (design.md §5). */
 import { hydrateRoot } from "react-dom/client";
-import { App } from "../../templates/App.tsx";
-import type { BootData, PageData, SiteData } from "../shared/types.ts";
+import type { BootData, PageData, RouteManifest, SiteData } from "../shared/types.ts";
+import { handleCopyButtons } from "./copy-code.ts";
+import { Root } from "./root.tsx";
+import type { Router } from "./router.ts";
+import { applySavedTheme } from "./theme.ts";
+
+declare global {
+  interface Window {
+    /** The client's public API: `brookDocs.router.beforeEach(guard)`, `brookDocs.router.push(url)`. */
+    brookDocs?: { router: Router };
+  }
+}
 
 document.documentElement.classList.add("js");
+applySavedTheme();
+handleCopyButtons();
 
 async function start(): Promise<void> {
   const bootEl = document.getElementById("brook-boot");
   const root = document.getElementById("app");
   if (!bootEl || !root) return;
   const boot = JSON.parse(bootEl.textContent!) as BootData;
-  const site = (await (await fetch(boot.siteFile)).json()) as SiteData;
+  const json = <T,>(url: string) => fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: HTTP ${r.status}`))));
+  const manifest = json<RouteManifest>(boot.manifestFile);
+  manifest.catch(() => undefined);
+  const site = await json<SiteData>(boot.siteFile);
   const html = root.querySelector("main .content")?.innerHTML ?? "";
   const page: PageData = { ...boot.page, html };
-  hydrateRoot(root, <App site={site} page={page} />);
+  hydrateRoot(root, <Root site={site} page={page} manifest={manifest} onRouter={(router) => (window.brookDocs = { router })} />);
 }
 
 void start();

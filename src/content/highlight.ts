@@ -23,7 +23,7 @@ let highlighter: Promise<HighlighterCore> | undefined;
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
     themes: [import("shiki/themes/github-light.mjs"), import("shiki/themes/github-dark.mjs")],
-    langs: LANGUAGES.map((l) => import(`shiki/langs/${l}.mjs`)),
+    langs: [],
     engine: createOnigurumaEngine(import("shiki/wasm")),
   });
   return highlighter;
@@ -43,6 +43,8 @@ export type CodeStyles = Record<string, string>;
 /** Highlights `code` into a `<pre>` hast element whose token styles are classes recorded in `styles`. */
 export async function highlightCode(code: string, lang: string | null, styles: CodeStyles): Promise<Element> {
   const hl = await getHighlighter();
+  // Grammars load on first use: compiling all of them costs each worker a second.
+  if (lang && !hl.getLoadedLanguages().includes(lang)) await loadLanguage(hl, lang);
   const root = hl.codeToHast(code, {
     lang: lang ?? "text",
     themes: { light: "github-light", dark: "github-dark" },
@@ -51,6 +53,17 @@ export async function highlightCode(code: string, lang: string | null, styles: C
   const pre = root.children[0] as Element;
   styleToClass(pre, styles);
   return pre;
+}
+
+const loading = new Map<string, Promise<void>>();
+
+function loadLanguage(hl: HighlighterCore, lang: string): Promise<void> {
+  let p = loading.get(lang);
+  if (!p) {
+    p = import(`shiki/langs/${lang}.mjs`).then((m: { default: Parameters<HighlighterCore["loadLanguage"]>[0] }) => hl.loadLanguage(m.default));
+    loading.set(lang, p);
+  }
+  return p;
 }
 
 /** Loads the highlighter ahead of the first code block (so the first page does not pay for it). */

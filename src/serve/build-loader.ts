@@ -3,7 +3,7 @@
  * so an edit to templates/ or src/ takes effect without restarting: each change is bundled into a
  * new folder and imported from there (an ES module is cached by URL, so a new URL is new code).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -54,7 +54,6 @@ export async function loadBuildModule(root: string, cacheRoot = join(root, "node
   const serial = readdirSync(cacheRoot).length;
   const dir = join(cacheRoot, `${Date.now().toString(36)}-${serial}-${version}`);
   mkdirSync(dir, { recursive: true });
-  const { writeFileSync } = await import("node:fs");
   for (const o of outputs) writeFileSync(join(dir, o.name), o.text);
   pruneBundles(cacheRoot, dir);
   const mod = (await import(pathToFileURL(join(dir, "build.mjs")).href)) as { buildSite: typeof BuildSite };

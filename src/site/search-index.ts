@@ -63,33 +63,5 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndexFile {
   return { v: 2, lunr: lunr.version, fields: json.fields, terms, vectors, scale: SCORE_SCALE, pages, docs: out };
 }
 
-/** Turns the compact form back into lunr's serialised shape, for `lunr.Index.load` (browser and tests). */
-export function toLunrJson(file: SearchIndexFile): object {
-  const postings = file.terms.map((_, i) => {
-    const p: Record<string, unknown> = { _index: i };
-    for (const f of file.fields) p[f] = {};
-    return p;
-  });
-  const fieldVectors: [string, number[]][] = [];
-  file.vectors.forEach((perField, ref) => {
-    perField.forEach((flat, fi) => {
-      if (flat.length === 0) return;
-      const field = file.fields[fi]!;
-      const elements: number[] = [];
-      let t = 0;
-      for (let i = 0; i < flat.length; i += 2) {
-        t += flat[i]!;
-        elements.push(t, flat[i + 1]! / file.scale);
-        (postings[t]![field] as Record<string, object>)[String(ref)] = {};
-      }
-      fieldVectors.push([`${field}/${ref}`, elements]);
-    });
-  });
-  return {
-    version: file.lunr,
-    fields: file.fields,
-    fieldVectors,
-    invertedIndex: file.terms.map((term, i) => [term, postings[i]]),
-    pipeline: ["stemmer"],
-  };
-}
+/** Moved to src/shared (the browser client uses it too); re-exported for existing callers. */
+export { toLunrJson } from "../shared/search-format.ts";

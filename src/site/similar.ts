@@ -1,11 +1,18 @@
 /** "Did you mean": the closest candidate by bigram similarity (Dice), above a threshold. */
 
+const memo = new Map<string, Map<string, number>>();
+
 function bigrams(s: string): Map<string, number> {
+  const known = memo.get(s);
+  if (known) return known;
   const m = new Map<string, number>();
   for (let i = 0; i < s.length - 1; i++) {
     const g = s.slice(i, i + 2);
     m.set(g, (m.get(g) ?? 0) + 1);
   }
+  // Candidates (routes, ids) recur across every broken link: keep their bigrams.
+  if (memo.size > 50_000) memo.clear();
+  memo.set(s, m);
   return m;
 }
 
