@@ -1,10 +1,10 @@
-import type { PageData, SiteData } from "../src/shared/types.ts";
+import type { PageData, SidebarNode, SiteData } from "../src/shared/types.ts";
 import { routeToPath } from "../src/shared/url.ts";
 import { Pagination } from "./Article.tsx";
 
 /** The home layout: a hero with the main entry points, then the page's Markdown. */
 export function Home({ site, page }: { site: SiteData; page: PageData }) {
-  const start = site.sidebar.flatMap((n) => (n.kind === "group" ? n.items : [n])).filter((n) => n.route && n.route !== "/").slice(0, 4);
+  const start = heroLinks(site.sidebar);
   return (
     <article className="doc home">
       <div className="hero">
@@ -33,4 +33,13 @@ export function Home({ site, page }: { site: SiteData; page: PageData }) {
       </footer>
     </article>
   );
+}
+
+/** One entry point per top-level sidebar group: its first section page, else its first page (not home). */
+function heroLinks(sidebar: SidebarNode[]): SidebarNode[] {
+  const pick = (n: SidebarNode): SidebarNode | undefined => {
+    if (n.kind !== "group") return n.route !== "/" ? n : undefined;
+    return n.items.find((i) => i.kind === "group" && i.route) ?? n.items.find((i) => i.kind === "page" && i.route !== "/");
+  };
+  return sidebar.map(pick).filter((n): n is SidebarNode => Boolean(n)).slice(0, 4);
 }

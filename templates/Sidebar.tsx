@@ -14,13 +14,15 @@ export function Sidebar({ site, route, headers, activeSlug, open }: SidebarProps
   return (
     <nav id="sidebar" className={open ? "sidebar open" : "sidebar"} aria-label="Sidebar">
       {site.sidebar.map((node, i) =>
-        node.kind === "group" ? (
+        // On large sites a group away from the current page is one link to its page, so a
+        // page's HTML stays the same size however many pages the site has.
+        node.kind === "group" && (site.sidebarComplete || !node.route || contains(node, route)) ? (
           <section className="sidebar-section" key={i}>
             <h2 className="sidebar-heading">{node.text}</h2>
             <Items nodes={withGroupPage(node)} {...{ site, route, headers, activeSlug }} />
           </section>
         ) : (
-          <Items key={i} nodes={[node]} {...{ site, route, headers, activeSlug }} />
+          <Items key={i} nodes={[node.kind === "group" ? { kind: "page", text: node.text, route: node.route! } : node]} {...{ site, route, headers, activeSlug }} />
         ),
       )}
     </nav>
