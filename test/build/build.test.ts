@@ -87,7 +87,7 @@ describe("whole build of the basic fixture", () => {
     expect(html).toContain('<details class="custom-block details"><summary>Full example</summary>');
     expect(html).toContain('<h2 id="schedule" tabindex="-1">Schedule<a class="anchor" href="#schedule"');
     expect(html).toContain("10:30");
-    expect(html).toMatch(/<div class="code-block" data-lang="bash">.*<pre class="shiki shiki-themes github-light github-dark/);
+    expect(html).toMatch(/<div class="code-block" data-lang="bash">.*<pre class="shiki github-light/);
     expect(html).not.toMatch(/style="/);
     expect(html).toContain("<table>");
     const code = out.text("docs/v2/guide/code/index.html");
