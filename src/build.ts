@@ -9,7 +9,7 @@ import type { CodeStyles } from "./content/highlight.ts";
 import { ContentError, type Diagnostic } from "./errors.ts";
 import { runTask, type WorkerTask } from "./build-worker.ts";
 import { poolSize, WorkerPool, workerScript } from "./pool.ts";
-import { cacheDir, emptyCache, hashKey, loadCache, saveCache, generatorVersion, type CacheData } from "./cache.ts";
+import { cacheFile, emptyCache, hashKey, loadCache, saveCache, generatorVersion, type CacheData } from "./cache.ts";
 import { buildSiteModel } from "./site/build-model.ts";
 import type { SiteModel } from "./site/model.ts";
 import { buildSearchIndex } from "./site/search-index.ts";
@@ -44,6 +44,16 @@ export interface BuildOptions {
 export interface BuildMemo {
   cache?: CacheData;
   client?: ReturnType<typeof bundleClient>;
+  /**
+   * The dev server: when the search documents changed, this build keeps the last search index and
+   * leaves building the new one to `searchLater`, so a page edit does not wait for lunr. The
+   * caller runs it after the reload and builds again to publish the fresh index.
+   */
+  deferSearch?: boolean;
+  /** Builds the index this build deferred into the memo's cache; set by a build that deferred it. */
+  searchLater?: () => void;
+  /** The index of the last build (what a deferring build serves meanwhile). */
+  lastSearch?: string;
 }
 
 /** What a build made, for the CLI, serve, check-links and tests. */
@@ -72,6 +82,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const lap = (name: string) => {
     const now = performance.now();
     timings[name] = Math.round(now - t);
+    if (process.env.BROOK_DOCS_MEMLOG) process.stderr.write(`${name}: rss ${Math.round(process.memoryUsage().rss / 1048576)} MB, heap ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB\n`);
     t = now;
   };
   const cwd = options.cwd ?? process.cwd();
@@ -90,8 +101,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // 2. Content: discover, read, parse (cached by content hash, on workers when it pays).
   const files = discoverContent(contentDir);
   const useCache = options.cache !== false;
-  const cache: CacheData = memo?.cache ?? (useCache ? loadCache(cacheDir(cwd)) : emptyCache());
+  const cache: CacheData = memo?.cache ?? (useCache ? loadCache(cacheFile(cwd, contentDir)) : emptyCache());
   const used: CacheData = emptyCache();
+  const keepRendered = Boolean(memo) || useCache;
   let rendered = 0;
   const parseOptions: ParseOptions = {
     base: config.base,
@@ -103,7 +115,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     const bytes = readFileSync(f.absolutePath);
     return { bytes, relativePath: f.relativePath, file: displayFile(f.relativePath), route: f.route, key: hashKey(bytes, f.relativePath, optionsKey) };
   });
-  const pool = makePool(inputs.length);
+  // Workers start only when the work at hand pays for them: a one-page rebuild parses in this thread.
+  const pools: { pool?: WorkerPool } = {};
+  const poolFor = (items: number) => (pools.pool ??= makePool(items));
   let cacheHits = 0;
   try {
     const parsed: ParsedPage[] = [];
@@ -118,7 +132,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       return !hit;
     });
     const results = await runBatched<(typeof todo)[number], Awaited<ReturnType<typeof import("./content/parse-page.ts").parsePage>>>(
-      pool,
+      poolFor(todo.length),
       todo,
       (batch) => ({ kind: "parse", files: batch.map(({ key: _k, ...f }) => f), options: parseOptions }),
     );
@@ -132,6 +146,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       const p = used.parse.get(i.key);
       if (p) parsed.push(p);
     }
+    results.length = 0;
     if (errors.length) throw new ContentError(sortDiagnostics(errors));
     lap("content");
 
@@ -142,8 +157,19 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     if (modelErrors.length) throw new ContentError(sortDiagnostics(modelErrors));
     warnings.push(...modelWarnings);
     const searchKey = hashKey(JSON.stringify(model.searchDocs), generatorVersion());
-    const searchJson = cache.search.get(searchKey) ?? JSON.stringify(buildSearchIndex(model.searchDocs));
-    used.search.set(searchKey, searchJson);
+    let searchJson = cache.search.get(searchKey);
+    if (searchJson === undefined && memo?.deferSearch && memo.lastSearch !== undefined) {
+      searchJson = memo.lastSearch;
+      const docs = model.searchDocs;
+      memo.searchLater = () => void used.search.set(searchKey, JSON.stringify(buildSearchIndex(docs)));
+    } else {
+      searchJson ??= JSON.stringify(buildSearchIndex(model.searchDocs));
+      used.search.set(searchKey, searchJson);
+      if (memo) {
+        memo.lastSearch = searchJson;
+        memo.searchLater = undefined;
+      }
+    }
     lap("model");
 
     // 4. Render: assets first (their hashes are in every page), then pages.
@@ -232,9 +258,14 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
         else toRender.push(i);
       });
       rendered = toRender.length;
-      const htmls = await runBatched<number, string>(pool, toRender, (batch) => ({ kind: "render", pages: batch.map((i) => pageData[i]!), ctx }));
-      toRender.forEach((pageIndex, j) => used.render.set(renderKeys[pageIndex]!, htmls[j]!));
-      for (const [i, d] of pageData.entries()) write(config.base.slice(1) + d.route.slice(1) + "index.html", fillAssets(used.render.get(renderKeys[i]!)!));
+      const htmls = await runBatched<number, string>(poolFor(toRender.length), toRender, (batch) => ({ kind: "render", pages: batch.map((i) => pageData[i]!), ctx }));
+      const fresh = new Map(toRender.map((pageIndex, j) => [pageIndex, htmls[j]!]));
+      for (const [i, d] of pageData.entries()) {
+        const html = fresh.get(i) ?? used.render.get(renderKeys[i]!)!;
+        // Rendered HTML is kept only for a cache: at 4000 pages it is most of the memory.
+        if (keepRendered) used.render.set(renderKeys[i]!, html);
+        write(config.base.slice(1) + d.route.slice(1) + "index.html", fillAssets(html));
+      }
       const notFoundHtml = fillAssets(renderPage(notFound, ctx, { noindex: true }));
       write("404.html", notFoundHtml);
       write(config.base.slice(1) + "404.html", notFoundHtml);
@@ -259,7 +290,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       writer.commit();
       lap("write");
       if (memo) memo.cache = used;
-      else if (useCache) saveCache(cacheDir(cwd), used);
+      else if (useCache) saveCache(cacheFile(cwd, contentDir), used);
       for (const w of warnings) options.onWarning?.(w);
       return {
         config,
@@ -278,7 +309,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       throw e;
     }
   } finally {
-    await pool?.close();
+    await pools.pool?.close();
   }
 }
 

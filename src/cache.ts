@@ -21,9 +21,10 @@ export function emptyCache(): CacheData {
   return { parse: new Map(), render: new Map(), search: new Map() };
 }
 
-/** The cache folder the benchmark clears for a cold build. */
-export function cacheDir(cwd: string): string {
-  return join(cwd, "node_modules", ".cache", "brook-docs");
+/** The cache file of one content folder, in the folder the benchmark clears for a cold build. */
+export function cacheFile(cwd: string, contentDir: string): string {
+  // One file per content folder: building a fixture or a corpus must not evict the docs' cache.
+  return join(cwd, "node_modules", ".cache", "brook-docs", `build-${hashKey(contentDir).slice(0, 12)}.bin`);
 }
 
 /** A hash of the generator's own code: a change of code invalidates the cache. */
@@ -39,8 +40,7 @@ export function hashKey(...parts: (string | Uint8Array)[]): string {
 }
 
 /** Loads the cache, or an empty one when it is absent, stale or unreadable. */
-export function loadCache(dir: string): CacheData {
-  const file = join(dir, "build.bin");
+export function loadCache(file: string): CacheData {
   const empty = emptyCache();
   if (!existsSync(file)) return empty;
   try {
@@ -53,8 +53,7 @@ export function loadCache(dir: string): CacheData {
 }
 
 /** Saves only what this build used, so the cache does not grow without bound. */
-export function saveCache(dir: string, data: CacheData): void {
-  const file = join(dir, "build.bin");
+export function saveCache(file: string, data: CacheData): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}`;
   writeFileSync(tmp, serialize({ format: CACHE_FORMAT, generator: generatorVersion(), ...data }));

@@ -15,8 +15,9 @@ export class WorkerPool {
 
   constructor(size: number, script: URL) {
     for (let i = 0; i < size; i++) {
-      // A larger young generation: parsing allocates many short-lived nodes (measured ~8% less CPU).
-      const w = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+      // A larger young generation: parsing allocates many short-lived nodes (measured ~8% less CPU);
+      // a capped old generation makes each worker collect early instead of growing the RSS.
+      const w = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 384 } });
       w.unref();
       w.on("message", (msg: { id: number; result?: unknown; error?: string }) => {
         const p = this.pending.get(msg.id)!;

@@ -119,7 +119,9 @@ function styleToClass(node: Element, styles: CodeStyles): void {
     const cls = "s" + createHash("sha1").update(style).digest("base64url").slice(0, 6).replace(/[-_]/g, "x");
     styles[cls] = style;
     delete node.properties.style;
-    const existing = node.properties.className;
+    // Shiki's hast names the attribute `class`; merge it so the element keeps one class list.
+    const existing = node.properties.className ?? node.properties.class;
+    delete node.properties.class;
     node.properties.className = Array.isArray(existing) ? [...existing.map(String), cls] : existing ? [String(existing), cls] : [cls];
   }
   delete node.properties?.tabindex;

@@ -56,7 +56,8 @@ export interface RenderContext {
   codeStyles: CodeStyles;
 }
 
-const SECTION_TEXT_LIMIT = 1200;
+/** Section text kept for search: no more than the search index reads (INDEXED_TEXT_CHARS), so large sites stay small in memory. */
+const SECTION_TEXT_LIMIT = 480;
 
 let processor: Processor | undefined;
 
@@ -146,7 +147,7 @@ function rehypeBrook() {
         node.children.push({
           type: "element",
           tagName: "a",
-          properties: { className: ["anchor"], href: `#${slug}`, ariaLabel: `Permalink to “${title}”` },
+          properties: { className: ["anchor"], href: `#${slug}`, ariaLabel: `Link to this section: ${title}` },
           children: [{ type: "text", value: "#" }],
         });
       } else if (node.tagName !== "pre") {

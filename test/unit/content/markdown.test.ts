@@ -13,7 +13,7 @@ describe("renderMarkdown", () => {
       { level: 2, title: "Getting started", slug: "getting-started" },
       { level: 3, title: "Step 1: install", slug: "step-1-install" },
     ]);
-    expect(r.html).toContain('<h2 id="getting-started" tabindex="-1">Getting started<a class="anchor" href="#getting-started" aria-label="Permalink to “Getting started”">#</a></h2>');
+    expect(r.html).toContain('<h2 id="getting-started" tabindex="-1">Getting started<a class="anchor" href="#getting-started" aria-label="Link to this section: Getting started">#</a></h2>');
   });
 
   it("reports a # heading with its file line", async () => {
