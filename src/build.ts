@@ -73,6 +73,7 @@ export interface BuildResult {
 }
 
 const NOT_FOUND_ROUTE = "/404/";
+const RENDER_CACHE_MAX_PAGES = 2000;
 const ASSET_TOKEN = (name: string) => `@@brook-asset:${name}@@`;
 
 /** Builds the site; throws ContentError/BrookError and leaves the previous output as it was. */
@@ -103,7 +104,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const useCache = options.cache !== false;
   const cache: CacheData = memo?.cache ?? (useCache ? loadCache(cacheFile(cwd, contentDir)) : emptyCache());
   const used: CacheData = emptyCache();
-  const keepRendered = Boolean(memo) || useCache;
+  // Rendered HTML is cached for the dev server and for sites up to RENDER_CACHE_MAX_PAGES; above
+  // that, re-rendering (about 1 ms a page) is cheaper than the memory (300 MB at 4000 pages).
+  const keepRendered = Boolean(memo) || (useCache && files.length <= RENDER_CACHE_MAX_PAGES);
   let rendered = 0;
   const parseOptions: ParseOptions = {
     base: config.base,
@@ -249,7 +252,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       };
       const urls: Record<string, string> = { css: assetUrl(css.path), js: assetUrl(client.entry), site: assetUrl(siteFile), manifest: assetUrl(manifestFile) };
       const fillAssets = (html: string) => Object.entries(urls).reduce((h, [name, url]) => h.replaceAll(ASSET_TOKEN(name), url), html);
-      const ctxKey = JSON.stringify(ctx) + generatorVersion();
+      // Hashed once: the context holds the whole sidebar, too big to hash again for every page.
+      const ctxKey = hashKey(JSON.stringify(ctx), generatorVersion());
       const renderKeys = pageData.map((d) => hashKey(ctxKey, JSON.stringify(d)));
       const toRender: number[] = [];
       renderKeys.forEach((k, i) => {

@@ -22,7 +22,9 @@ export function Header({ site, ui }: { site: SiteData; ui: UiState }) {
         <span>{site.title}</span> <span className="site-subtitle">Docs</span>
       </a>
       {site.versions.length > 0 && <VersionMenu site={site} ui={ui} />}
-      <div className="header-search">{ui.search ?? <SearchInput />}</div>
+      <div className="header-search">
+        <SearchInput {...ui.search} />
+      </div>
       <button
         type="button"
         className="theme-toggle"

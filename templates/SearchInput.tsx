@@ -1,22 +1,31 @@
-/** The search box as the server renders it: an ARIA 1.2 combobox with its (empty, hidden) listbox. */
-export function SearchInput(props: {
+import type { ReactNode } from "react";
+
+/** What the live search passes in; the server renders the defaults (read-only, closed, empty). */
+export interface SearchInputProps {
   value?: string;
   expanded?: boolean;
   activeId?: string;
+  /** The listbox's options (templates/SearchResults.tsx), rendered by the search code once loaded. */
+  results?: ReactNode;
+  /** Text of the polite status region: the result count, or why there are none. */
+  message?: string;
+  /** Show the message as a visible panel (no results, loading, unavailable). */
+  showMessage?: boolean;
   onChange?: (value: string) => void;
   onFocus?: () => void;
   onKeyDown?: (e: React.KeyboardEvent<HTMLInputElement>) => void;
-  inputRef?: React.Ref<HTMLInputElement>;
-  children?: React.ReactNode;
-}) {
+  onBlur?: (e: React.FocusEvent<HTMLDivElement>) => void;
+}
+
+/** The search box: an ARIA 1.2 combobox, its listbox of results and a status line. */
+export function SearchInput(props: SearchInputProps) {
   return (
-    <div className="search">
+    <div className="search" onBlur={props.onBlur}>
       <label htmlFor="search-input" className="visually-hidden">
         Search the docs
       </label>
       <input
         id="search-input"
-        ref={props.inputRef}
         type="search"
         placeholder="Search..."
         autoComplete="off"
@@ -25,7 +34,7 @@ export function SearchInput(props: {
         aria-expanded={props.expanded ? "true" : "false"}
         aria-controls="search-results"
         aria-autocomplete="list"
-        aria-activedescendant={props.activeId}
+        aria-activedescendant={props.expanded ? props.activeId : undefined}
         aria-keyshortcuts="/ Control+K Meta+K"
         value={props.value ?? ""}
         onChange={(e) => props.onChange?.(e.target.value)}
@@ -34,7 +43,12 @@ export function SearchInput(props: {
         readOnly={!props.onChange}
       />
       <kbd className="search-key" aria-hidden="true">/</kbd>
-      {props.children ?? <div id="search-results" role="listbox" aria-label="Search results" hidden />}
+      <div id="search-results" className="search-results" role="listbox" aria-label="Search results" hidden={!props.expanded}>
+        {props.expanded && props.results}
+      </div>
+      <div className={props.showMessage ? "search-empty" : "visually-hidden"} role="status">
+        {props.message ?? ""}
+      </div>
     </div>
   );
 }

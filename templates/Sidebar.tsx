@@ -88,7 +88,8 @@ function Toc({ site, route, headers, activeSlug }: { site: SiteData; route: stri
 
 /** A group's items, its own page first when it has one. */
 function withGroupPage(node: Extract<SidebarNode, { kind: "group" }>): SidebarNode[] {
-  return node.route ? [{ kind: "page", text: node.text === "Overview" ? node.text : node.text, route: node.route }, ...node.items] : node.items;
+  // The group's name is already its heading or summary: its own page reads as "Overview".
+  return node.route ? [{ kind: "page", text: "Overview", route: node.route }, ...node.items] : node.items;
 }
 
 function contains(node: SidebarNode, route: string): boolean {

@@ -1,5 +1,5 @@
 /** The interactive state the client passes to the templates; the server renders the defaults. */
-import type { ReactNode } from "react";
+import type { SearchInputProps } from "./SearchInput.tsx";
 
 /** UI state and handlers. Every field is optional: absent means the server-rendered default. */
 export interface UiState {
@@ -13,8 +13,8 @@ export interface UiState {
   onToggleVersionMenu?: () => void;
   dark?: boolean | null;
   onToggleTheme?: () => void;
-  /** The live search widget; the server renders the plain input. */
-  search?: ReactNode;
+  /** Props of the live search box; absent, the server's read-only input. */
+  search?: SearchInputProps;
   /** Text announced to screen readers after a navigation. */
   announcement?: string;
 }

@@ -59,11 +59,6 @@ export class SourceMap {
     return new SourceMap(result.config, cwd, existsSync(configPath) ? configPath : undefined, result.sources);
   }
 
-  /** The Markdown file of a route (`/limits/`). */
-  fileOf(route: string): string | undefined {
-    return this.byRoute.get(route)?.file;
-  }
-
   /**
    * The Markdown position of the `nth` (0-based) broken occurrence of `href` on the page of
    * `route`: a recorded link whose output is `href`, else the href's text found in the file.

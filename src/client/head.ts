@@ -1,12 +1,12 @@
 /** Keeps `<head>` in step with the page shown: title, description, canonical, Open Graph, page meta. */
-import type { MetaTag, PageData, SiteData } from "../shared/types.ts";
-import { documentTitle, routeToPath } from "../shared/url.ts";
+import type { MetaTag, PageData } from "../shared/types.ts";
 
-/** Rewrites the head tags that Head.tsx derives from the page, replacing `prev`'s frontmatter meta. */
-export function updateHead(site: SiteData, prev: PageData, page: PageData): void {
-  const title = documentTitle(site.title, page.title, page.route);
-  const notFound = page.layout === "not-found";
-  const canonical = notFound ? null : site.siteUrl + routeToPath(site.base, page.route);
+/**
+ * Rewrites the head tags that Head.tsx derives from the page (`title` is the document title,
+ * `canonical` null on the not-found page), replacing `prev`'s frontmatter meta.
+ */
+export function updateHead(prev: PageData, page: PageData, title: string, canonical: string | null): void {
+  const notFound = canonical == null;
   document.title = title;
   setMeta("name", "description", page.description);
   setMeta("name", "robots", notFound ? "noindex" : null);

@@ -1,7 +1,6 @@
 /** Browser entry: hydrates the server-rendered page, then navigates in place (design.md §5). */
 import { hydrateRoot } from "react-dom/client";
 import type { BootData, PageData, RouteManifest, SiteData } from "../shared/types.ts";
-import { handleCopyButtons } from "./copy-code.ts";
 import { Root } from "./root.tsx";
 import type { Router } from "./router.ts";
 import { applySavedTheme } from "./theme.ts";
@@ -15,14 +14,18 @@ declare global {
 
 document.documentElement.classList.add("js");
 applySavedTheme();
-handleCopyButtons();
+// Copy buttons of code blocks: one delegated handler, the copying code loaded on first use.
+document.addEventListener("click", (e) => {
+  const button = e.target instanceof Element && e.target.closest<HTMLButtonElement>(".code-block .copy");
+  if (button) void import("./copy-code.ts").then((m) => m.copyCode(button));
+});
 
 async function start(): Promise<void> {
   const bootEl = document.getElementById("brook-boot");
   const root = document.getElementById("app");
   if (!bootEl || !root) return;
   const boot = JSON.parse(bootEl.textContent!) as BootData;
-  const json = <T,>(url: string) => fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: HTTP ${r.status}`))));
+  const json = <T,>(url: string) => fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`docs: ${url} failed to load; the page stays as served`))));
   const manifest = json<RouteManifest>(boot.manifestFile);
   manifest.catch(() => undefined);
   const site = await json<SiteData>(boot.siteFile);

@@ -1,44 +1,18 @@
 /** Keyboard and pointer behaviour of the sidebar drawer, the version menu and the search shortcuts. */
 import { useEffect } from "react";
 
-const FOCUSABLE = "a[href], button, input, summary, [tabindex]:not([tabindex='-1'])";
-
-/**
- * The sidebar drawer on narrow screens, while open: focus moves into it and stays there (with
- * the toggle button), Escape closes it and returns focus to the toggle, a click outside closes it.
- */
+/** While the drawer is open, drawer.ts (its own small chunk) keeps focus in it and closes it on Escape or a click outside. */
 export function useDrawer(open: boolean, setOpen: (open: boolean) => void): void {
   useEffect(() => {
-    const toggle = document.querySelector<HTMLElement>(".sidebar-toggle");
-    const sidebar = document.getElementById("sidebar");
-    if (!open || !toggle || !sidebar) return;
-    const stops = () => [toggle, ...sidebar.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length);
-    (sidebar.querySelector<HTMLElement>("[aria-current=page]") ?? stops()[1])?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        toggle.focus();
-      } else if (e.key === "Tab") {
-        const all = stops();
-        const i = all.indexOf(document.activeElement as HTMLElement);
-        const next = e.shiftKey ? (i <= 0 ? all.length - 1 : i - 1) : (i + 1) % all.length;
-        e.preventDefault();
-        all[next]?.focus();
-      }
-    };
-    const onClick = (e: MouseEvent) => {
-      if (!sidebar.contains(e.target as Node) && !toggle.contains(e.target as Node)) setOpen(false);
-    };
-    const onFocus = (e: FocusEvent) => {
-      if (!sidebar.contains(e.target as Node) && e.target !== toggle) (stops()[1] ?? toggle).focus();
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("click", onClick);
-    document.addEventListener("focusin", onFocus);
+    if (!open) return;
+    let release: (() => void) | undefined;
+    let closed = false;
+    void import("./drawer.ts").then((m) => {
+      if (!closed) release = m.trapDrawer(() => setOpen(false));
+    });
     return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("click", onClick);
-      document.removeEventListener("focusin", onFocus);
+      closed = true;
+      release?.();
     };
   }, [open]);
 }

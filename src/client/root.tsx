@@ -1,11 +1,9 @@
 /** The client's root: the server's <App> plus the interactive state it is rendered with (templates/ui.ts). */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { App } from "../../templates/App.tsx";
-import type { UiState } from "../../templates/ui.ts";
 import type { PageData, RouteManifest, SiteData } from "../shared/types.ts";
-import { startAnalytics } from "./analytics.ts";
-import { useDrawer, useVersionMenu, useShortcuts } from "./panels.ts";
+import { useDrawer, useShortcuts, useVersionMenu } from "./panels.ts";
 import { progressTimer } from "./progress.ts";
 import { createRouter, type Router } from "./router.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
@@ -17,11 +15,11 @@ export interface RootProps {
   site: SiteData;
   page: PageData;
   manifest: Promise<RouteManifest>;
-  /** Receives the router once the page is live (the public API: window.brookDocs). */
+  /** Receives the router once the page is live. */
   onRouter(router: Router): void;
 }
 
-/** Hydrates exactly what the server rendered (UI defaults), then goes live after the first commit. */
+/** Hydrates exactly what the server rendered (the UI defaults), then goes live after the first commit. */
 export function Root({ site, page: first, manifest, onRouter }: RootProps) {
   const [page, setPage] = useState(first);
   const [live, setLive] = useState(false);
@@ -32,6 +30,7 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
   const [dark, setDark] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const router = useRef<Router>(null);
+  const spy = useRef<() => void>(null);
   const headers = useRef(page.headers);
   headers.current = page.headers;
 
@@ -41,55 +40,55 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
   useShortcuts();
 
   useLayoutEffect(() => {
-    const pageView = site.gtmId ? startAnalytics(site.gtmId) : () => undefined;
-    const busy = progressTimer(site.navigation.progressDelayMs, (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v)));
-    const r = createRouter(site, manifest, first, {
+    // Tag manager code runs only when configured (design.md §5); page views wait for it to load.
+    const analytics = site.gtmId ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId)) : null;
+    const pageView = () => {
+      const view = { page_path: location.pathname, page_title: document.title, page_location: location.href };
+      void analytics?.then((push) => push(view));
+    };
+    router.current = createRouter(site, manifest, first, {
       render(next) {
         flushSync(() => {
           setPage(next);
           setSidebarOpen(false);
           setVersionMenuOpen(false);
-          setActiveSlug(null);
           setAnnouncement(next.title);
         });
       },
-      busy,
+      busy: progressTimer(site.navigation.progressDelayMs, (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v))),
       pageView,
     });
-    router.current = r;
-    onRouter(r);
+    onRouter(router.current);
     setLive(true);
     setDark(isDark());
     pageView();
+    // Scroll-spy: the section in view, at most once per throttle period and after scrolling stops.
+    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(headers.current)));
   }, []);
+  // A new page: settle the spy once the router has scrolled (the update runs on a timer).
+  useEffect(() => spy.current?.(), [page]);
 
-  // Scroll-spy: the section in view, recomputed after each page change and while scrolling.
-  useEffect(() => {
-    const update = () => setActiveSlug(sectionInView(headers.current));
-    update();
-    return onScrollThrottled(site.navigation.scrollSpyThrottleMs, update);
-  }, [page]);
-
-  const ui: UiState = useMemo(
-    () =>
-      live
-        ? {
-            sidebarOpen,
-            onToggleSidebar: () => setSidebarOpen((o) => !o),
-            activeSlug,
-            progress,
-            versionMenuOpen,
-            onToggleVersionMenu: () => setVersionMenuOpen((o) => !o),
-            dark,
-            onToggleTheme: () => {
-              setTheme(!dark);
-              setDark(!dark);
-            },
-            search,
-            announcement,
-          }
-        : {},
-    [live, sidebarOpen, activeSlug, progress, versionMenuOpen, dark, search, announcement],
+  const toggle = (set: typeof setSidebarOpen) => () => set((open) => !open);
+  return (
+    <App
+      site={site}
+      page={page}
+      ui={
+        live
+          ? {
+              sidebarOpen,
+              onToggleSidebar: toggle(setSidebarOpen),
+              activeSlug,
+              progress,
+              versionMenuOpen,
+              onToggleVersionMenu: toggle(setVersionMenuOpen),
+              dark,
+              onToggleTheme: () => setDark(setTheme(!dark)),
+              search,
+              announcement,
+            }
+          : {}
+      }
+    />
   );
-  return <App site={site} page={page} ui={ui} />;
 }

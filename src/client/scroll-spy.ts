@@ -20,6 +20,7 @@ export function sectionInView(headers: Header[]): string | null {
 /**
  * Calls `update` on scroll: at once when it has been quiet for `ms`, else at the end of the
  * current period, so it runs at most once per `ms` and once more after the last scroll event.
+ * Returns the same trigger, for changes that are not scrolls (a new page).
  */
 export function onScrollThrottled(ms: number, update: () => void): () => void {
   let last = -ms;
@@ -29,12 +30,9 @@ export function onScrollThrottled(ms: number, update: () => void): () => void {
     last = performance.now();
     update();
   };
-  const onScroll = () => {
+  const trigger = () => {
     if (!timer) timer = setTimeout(run, Math.max(0, last + ms - performance.now()));
   };
-  addEventListener("scroll", onScroll, { passive: true });
-  return () => {
-    removeEventListener("scroll", onScroll);
-    clearTimeout(timer);
-  };
+  addEventListener("scroll", trigger, { passive: true });
+  return trigger;
 }

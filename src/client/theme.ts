@@ -14,22 +14,22 @@ export function isDark(): boolean {
   return saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
 }
 
-/** Switches to dark or light and remembers it. */
-export function setTheme(dark: boolean): void {
-  const theme = dark ? "dark" : "light";
-  document.documentElement.dataset.theme = theme;
+/** Switches to dark or light and remembers it; returns `dark`. */
+export function setTheme(dark: boolean): boolean {
+  const theme = (document.documentElement.dataset.theme = dark ? "dark" : "light");
   try {
     localStorage.setItem(KEY, theme);
   } catch {
     // Storage may be off (private mode, blocked cookies): the choice lasts for this page only.
   }
+  return dark;
 }
 
-function read(): string | null {
+function read(): string | undefined {
   try {
     const v = localStorage.getItem(KEY);
-    return v === "dark" || v === "light" ? v : null;
+    return v === "dark" || v === "light" ? v : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }

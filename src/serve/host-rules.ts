@@ -12,6 +12,17 @@ export interface RedirectRule {
   match: RegExp;
 }
 
+/** Parsed `_redirects`: the rules in file order, with the exact ones (no `*`, no `:name`) indexed. */
+export interface RedirectRules {
+  rules: RedirectRule[];
+  /** Exact `from` → index of its first rule. */
+  exact: Map<string, number>;
+  /** Indexes of the rules with a splat or a placeholder. */
+  patterns: number[];
+}
+
+const PATTERN_RE = /\*|:[A-Za-z_]/;
+
 /** One `_headers` block. */
 export interface HeaderRule {
   pattern: string;
@@ -31,7 +42,7 @@ export function patternToRegExp(pattern: string): RegExp {
 }
 
 /** Parses `_redirects`; lines it cannot read are skipped, as the hosts do. */
-export function parseRedirects(text: string): RedirectRule[] {
+export function parseRedirects(text: string): RedirectRules {
   const rules: RedirectRule[] = [];
   for (const raw of text.split("\n")) {
     const line = raw.trim();
@@ -42,19 +53,34 @@ export function parseRedirects(text: string): RedirectRule[] {
     if (!Number.isFinite(code)) continue;
     rules.push({ from, to, status: code, match: patternToRegExp(from) });
   }
-  return rules;
+  const exact = new Map<string, number>();
+  const patterns: number[] = [];
+  rules.forEach((r, i) => {
+    if (PATTERN_RE.test(r.from)) patterns.push(i);
+    else if (!exact.has(r.from)) exact.set(r.from, i);
+  });
+  return { rules, exact, patterns };
 }
 
-/** The first redirect rule that matches `path`, with its placeholders filled in. */
-export function matchRedirect(rules: RedirectRule[], path: string): { to: string; status: number } | undefined {
-  for (const rule of rules) {
-    const m = rule.match.exec(path);
-    if (!m) continue;
-    const groups = m.groups ?? {};
-    const to = rule.to.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => groups[name] ?? whole);
-    return { to, status: rule.status };
+/** No redirects. */
+export const NO_REDIRECTS: RedirectRules = { rules: [], exact: new Map(), patterns: [] };
+
+/** The first redirect rule (in file order) that matches `path`, with its placeholders filled in. */
+export function matchRedirect(parsed: RedirectRules, path: string): { to: string; status: number } | undefined {
+  let best = parsed.exact.get(path) ?? Infinity;
+  let groups: Record<string, string> = {};
+  for (const i of parsed.patterns) {
+    if (i > best) break;
+    const m = parsed.rules[i]!.match.exec(path);
+    if (m) {
+      best = i;
+      groups = m.groups ?? {};
+      break;
+    }
   }
-  return undefined;
+  const rule = parsed.rules[best];
+  if (!rule) return undefined;
+  return { to: rule.to.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => groups[name] ?? whole), status: rule.status };
 }
 
 /** Parses `_headers`. */
@@ -81,10 +107,10 @@ export function parseHeaders(text: string): HeaderRule[] {
  * the same name (so `/docs/v2/assets/*` overrides the `Cache-Control` of `/*`).
  */
 export function headersFor(rules: HeaderRule[], path: string): Map<string, string> {
-  const out = new Map<string, string>();
+  const byLowerName = new Map<string, [string, string]>();
   for (const rule of rules) {
     if (!rule.match.test(path)) continue;
-    for (const [name, value] of rule.headers) out.set(name.toLowerCase(), value);
+    for (const [name, value] of rule.headers) byLowerName.set(name.toLowerCase(), [name, value]);
   }
-  return out;
+  return new Map(byLowerName.values());
 }

@@ -97,28 +97,40 @@ export class DirFiles implements SiteFiles {
   }
 }
 
-/** A site held in memory (the dev server's last good build): path without leading slash → bytes. */
+/** A site held in memory (the dev server's last good build): path without leading slash → content. */
 export class MemoryFiles implements SiteFiles {
-  private files = new Map<string, SiteFile>();
+  private raw = new Map<string, string | Uint8Array>();
+  private made = new Map<string, SiteFile>();
   private generation = 0;
 
+  /** @param transformHtml applied to every `.html` file when served (the dev server injects its client). */
+  constructor(private readonly transformHtml?: (html: string) => string) {}
+
   /** Replaces the whole site at once, so a request never sees half of two builds. */
-  replace(files: Map<string, SiteFile>): void {
-    this.files = files;
+  replace(files: Map<string, string | Uint8Array>): void {
+    this.raw = files;
+    this.made = new Map();
     this.generation++;
   }
 
-  /** The current files (the dev server diffs builds with it). */
-  snapshot(): Map<string, SiteFile> {
-    return this.files;
-  }
-
   async has(path: string): Promise<boolean> {
-    return this.files.has(path.slice(1));
+    return this.raw.has(path.slice(1));
   }
 
   async get(path: string): Promise<SiteFile | undefined> {
-    return this.files.get(path.slice(1));
+    const key = path.slice(1);
+    const made = this.made.get(key);
+    if (made) return made;
+    const content = this.raw.get(key);
+    if (content === undefined) return undefined;
+    // Buffers and ETags are made on first request, not per build: most files of a rebuild are never asked for.
+    let body: Buffer;
+    if (key.endsWith(".html") && this.transformHtml) body = Buffer.from(this.transformHtml(typeof content === "string" ? content : Buffer.from(content).toString("utf8")));
+    else if (typeof content === "string") body = Buffer.from(content);
+    else body = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+    const file = { body, etag: etagOf(body) };
+    this.made.set(key, file);
+    return file;
   }
 
   async version(): Promise<string> {

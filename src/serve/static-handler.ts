@@ -5,8 +5,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentType } from "mime-types";
 import { CompressionCache, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compress.ts";
-import { headersFor, matchRedirect, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule } from "./host-rules.ts";
-import { decodeRequestPath, isHiddenPath } from "./request-path.ts";
+import { headersFor, NO_REDIRECTS, parseHeaders, parseRedirects, type HeaderRule, type RedirectRules } from "./host-rules.ts";
+import { decodeRequestPath } from "./request-path.ts";
+import { notFoundPage, resolveRequest } from "./url-rules.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 /** Options of the shared handler. */
@@ -25,17 +26,12 @@ export const NO_CACHE = "no-cache";
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 const HASHED_ASSET_RE = /\/assets\/(?:.+\/)?[^/]+\.[A-Za-z0-9]{8,}\.[a-z0-9]+$/;
 
-type Resolved =
-  | { kind: "file"; path: string; status: 200 | 404 }
-  | { kind: "redirect"; location: string; status: number }
-  | { kind: "not-found" };
-
 /** Makes the request handler for a site. */
 export function createStaticHandler(options: StaticHandlerOptions): StaticHandler {
   const { files } = options;
   const useRedirects = options.hostRedirects !== false;
   const compression = new CompressionCache();
-  let rules: { version: string; redirects: RedirectRule[]; headers: HeaderRule[] } | undefined;
+  let rules: { version: string; redirects: RedirectRules; headers: HeaderRule[] } | undefined;
 
   async function hostRules() {
     const version = await files.version();
@@ -44,38 +40,6 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       rules = { version, redirects: parseRedirects(await text("/_redirects")), headers: parseHeaders(await text("/_headers")) };
     }
     return rules;
-  }
-
-  async function resolvePath(path: string, query: string, redirects: RedirectRule[]): Promise<Resolved> {
-    if (isHiddenPath(path)) return { kind: "not-found" };
-    const hit = useRedirects ? matchRedirect(redirects, path) : undefined;
-    if (hit) {
-      if (hit.status >= 300 && hit.status < 400) return { kind: "redirect", location: withQuery(hit.to, query), status: hit.status };
-      // 200 and 404 rules rewrite to another file of the site (Netlify's rewrites and custom 404s).
-      if (hit.to.startsWith("/") && (await files.has(hit.to))) return { kind: "file", path: hit.to, status: hit.status === 404 ? 404 : 200 };
-    }
-    if (path.endsWith("/")) return (await files.has(path + "index.html")) ? { kind: "file", path: path + "index.html", status: 200 } : { kind: "not-found" };
-    if (path.endsWith("/index.html")) {
-      const dir = path.slice(0, -"index.html".length);
-      return (await files.has(path)) ? { kind: "redirect", location: withQuery(encodePath(dir), query), status: 301 } : { kind: "not-found" };
-    }
-    if (path.endsWith(".html")) {
-      const stem = path.slice(0, -".html".length);
-      if (await files.has(stem + "/index.html")) return { kind: "redirect", location: withQuery(encodePath(stem + "/"), query), status: 301 };
-    }
-    if (await files.has(path)) return { kind: "file", path, status: 200 };
-    if (await files.has(path + "/index.html")) return { kind: "redirect", location: withQuery(encodePath(path + "/"), query), status: 301 };
-    return { kind: "not-found" };
-  }
-
-  /** The nearest `404.html` up the path: `/docs/v2/x/y` → `/docs/v2/x/404.html`, `/docs/v2/404.html`, … `/404.html`. */
-  async function notFoundPage(path: string): Promise<string | undefined> {
-    const parts = path.split("/").slice(1, -1);
-    for (let n = parts.length; n >= 0; n--) {
-      const candidate = "/" + parts.slice(0, n).map((p) => p + "/").join("") + "404.html";
-      if (await files.has(candidate)) return candidate;
-    }
-    return undefined;
   }
 
   async function send(req: IncomingMessage, res: ServerResponse, requestPath: string, filePath: string, status: 200 | 404, headerRules: HeaderRule[]) {
@@ -117,7 +81,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       const safe = decodeRequestPath(req.url);
       if ("error" in safe) return plain(res, 400, `Bad request: ${safe.error}`);
       const { redirects, headers } = await hostRules();
-      const r = await resolvePath(safe.path, safe.query, redirects);
+      const r = await resolveRequest(safe.path, safe.query, (p) => files.has(p), useRedirects ? redirects : NO_REDIRECTS);
       if (r.kind === "redirect") {
         res.statusCode = r.status;
         res.setHeader("Location", r.location);
@@ -127,7 +91,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
         return;
       }
       if (r.kind === "file") return await send(req, res, safe.path, r.path, r.status, headers);
-      const page = await notFoundPage(safe.path);
+      const page = await notFoundPage(safe.path, (p) => files.has(p));
       if (page) return await send(req, res, safe.path, page, 404, headers);
       return plain(res, 404, "Not found");
     } catch (e) {
@@ -144,18 +108,6 @@ function plain(res: ServerResponse, status: number, text: string): void {
   res.setHeader("Cache-Control", NO_CACHE);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.end(res.req.method === "HEAD" ? undefined : text + "\n");
-}
-
-/** Percent-encodes a decoded path for a Location header, segment by segment. */
-export function encodePath(path: string): string {
-  return path.split("/").map(encodeURIComponent).join("/");
-}
-
-/** Appends the request's query to a redirect target, before its `#hash`. */
-function withQuery(target: string, query: string): string {
-  if (!query || target.includes("?")) return target;
-  const i = target.indexOf("#");
-  return i < 0 ? target + query : target.slice(0, i) + query + target.slice(i);
 }
 
 /** If-None-Match with weak comparison, across our content codings (`"x"`, `"x-br"`, `W/"x"`). */

@@ -39,6 +39,12 @@ export function resolveSidebar(
 export function generateSidebar(pages: { route: string; title: string }[]): SidebarNode[] {
   interface Folder { route: string; title?: string; pages: SidebarNode[]; folders: Map<string, Folder> }
   const root: Folder = { route: "/", pages: [], folders: new Map() };
+  // Routes that have pages below them, found once (a scan per page is quadratic on big sites).
+  const withChildren = new Set<string>();
+  for (const p of pages) {
+    const parts = p.route.split("/").filter(Boolean);
+    for (let depth = 1; depth < parts.length; depth++) withChildren.add("/" + parts.slice(0, depth).join("/") + "/");
+  }
   for (const page of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
     const parts = page.route.split("/").filter(Boolean);
     let folder = root;
@@ -54,7 +60,7 @@ export function generateSidebar(pages: { route: string; title: string }[]): Side
       folder = next;
     }
     if (parts.length === 0) root.pages.unshift({ kind: "page", text: page.title, route: page.route });
-    else if (isIndex(parts.length) && hasChildren(pages, page.route)) {
+    else if (isIndex(parts.length) && withChildren.has(page.route)) {
       let f = folder.folders.get(parts.at(-1)!);
       if (!f) {
         f = { route: page.route, pages: [], folders: new Map() };
@@ -73,10 +79,6 @@ export function generateSidebar(pages: { route: string; title: string }[]): Side
     })),
   ];
   return toNodes(root);
-}
-
-function hasChildren(pages: { route: string }[], route: string): boolean {
-  return pages.some((p) => p.route !== route && p.route.startsWith(route));
 }
 
 /** Every page link of the sidebar in reading order (a group's own page before its items). */

@@ -50,11 +50,16 @@ describe("host files", () => {
     expect(matchRedirect(rules, "/a")).toEqual({ to: "/b/", status: 301 });
     expect(matchRedirect(rules, "/blog/2024/x/y")).toEqual({ to: "/posts/2024/x/y", status: 302 });
     expect(matchRedirect(rules, "/a/")).toBeUndefined();
+    // File order decides between an exact rule and a pattern.
+    const ordered = parseRedirects("/x/* /pattern 302\n/x/y /exact 301\n/z /exact-z 301\n/* /catch-all 302\n");
+    expect(matchRedirect(ordered, "/x/y")).toEqual({ to: "/pattern", status: 302 });
+    expect(matchRedirect(ordered, "/z")).toEqual({ to: "/exact-z", status: 301 });
+    expect(matchRedirect(ordered, "/w")).toEqual({ to: "/catch-all", status: 302 });
   });
 
   it("merges _headers blocks, the later replacing a header of the same name", () => {
-    const rules = parseHeaders("/*\n  Cache-Control: no-cache\n  X-A: 1\n/assets/*\n  Cache-Control: immutable\n");
-    expect(Object.fromEntries(headersFor(rules, "/assets/x.js"))).toEqual({ "cache-control": "immutable", "x-a": "1" });
-    expect(Object.fromEntries(headersFor(rules, "/page/"))).toEqual({ "cache-control": "no-cache", "x-a": "1" });
+    const rules = parseHeaders("/*\n  Cache-Control: no-cache\n  X-A: 1\n/assets/*\n  cache-control: immutable\n");
+    expect(Object.fromEntries(headersFor(rules, "/assets/x.js"))).toEqual({ "cache-control": "immutable", "X-A": "1" });
+    expect(Object.fromEntries(headersFor(rules, "/page/"))).toEqual({ "Cache-Control": "no-cache", "X-A": "1" });
   });
 });

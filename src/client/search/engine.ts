@@ -5,7 +5,6 @@
 import lunr from "lunr";
 import { toLunrJson } from "../../shared/search-format.ts";
 import type { SearchIndexFile } from "../../shared/types.ts";
-import { routeToPath } from "../../shared/url.ts";
 import type { SearchResultGroup, TextPart } from "../../../templates/SearchResults.tsx";
 
 /** Most pages, and most sections in all, a result list shows. */
@@ -17,8 +16,8 @@ const WORD_RE = /[\p{L}\p{N}_]+/gu;
 /** A loaded index: `search(query)` → results grouped by page, best first. */
 export type Search = (query: string) => SearchResultGroup[];
 
-/** Loads the serialised index (lunr refs are indexes into `file.docs`). */
-export function createSearch(file: SearchIndexFile, base: string): Search {
+/** Loads the serialised index (lunr refs are indexes into `file.docs`); `href` makes a result's link. */
+export function createSearch(file: SearchIndexFile, href: (route: string, slug: string) => string): Search {
   const index = lunr.Index.load(toLunrJson(file));
   return (query) => {
     const terms = (query.toLowerCase().match(WORD_RE) ?? []).filter((t) => lunr.stopWordFilter(t as unknown as lunr.Token));
@@ -46,7 +45,7 @@ export function createSearch(file: SearchIndexFile, base: string): Search {
         pages.set(n, (page = { title, sections: [] }));
       }
       if (page.sections.length === MAX_PER_PAGE) continue;
-      page.sections.push([routeToPath(base, route) + (slug ? "#" + slug : ""), heading || title, snippet]);
+      page.sections.push([href(route, slug), heading || title, snippet]);
       if (++count === MAX_OPTIONS) break;
     }
     let n = 0;

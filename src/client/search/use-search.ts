@@ -1,97 +1,64 @@
 /**
- * The search box's state (design.md §5): the index and the engine load on first focus, results
- * follow the input, ↑ ↓ move through them, Enter opens one, Escape closes the list, then clears.
+ * The search box's state, in every page's bundle: the value typed, whether the list is open and
+ * which option is active. Everything else (lunr, the index, the keys, the messages) loads with
+ * the index on first focus (box.tsx, its own chunk).
  */
 import { useMemo, useRef, useState } from "react";
 import type { SearchInputProps } from "../../../templates/SearchInput.tsx";
 import type { SearchIndexFile } from "../../shared/types.ts";
+import { routeToPath } from "../../shared/url.ts";
 import type { Search } from "./engine.ts";
 
-type Engine = Search | "loading" | "error";
+/** What the reader has done in the search box. */
+export interface SearchState {
+  value: string;
+  open: boolean;
+  /** Index of the active option in display order, -1 for none. */
+  active: number;
+}
+
+type Loaded = { box: typeof import("./box.tsx"); search: Search };
 
 /** Props for the live SearchInput. `indexUrl` names the index file; `go` follows a result. */
 export function useSearch(base: string, indexUrl: () => Promise<string>, go: (href: string) => void): SearchInputProps {
-  const [value, setValue] = useState("");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [engine, setEngine] = useState<Engine | null>(null);
+  const [state, setState] = useState<SearchState>({ value: "", open: false, active: -1 });
+  const [loaded, setLoaded] = useState<Loaded | "error" | null>(null);
   const loading = useRef(false);
-  const query = value.trim();
-  const groups = useMemo(() => (typeof engine === "function" && query ? engine(query) : []), [engine, query]);
-  const options = groups.flatMap((g) => g.options);
+  const query = state.value.trim();
+  const groups = useMemo(() => (loaded && loaded !== "error" && query ? loaded.search(query) : []), [loaded, query]);
+  if (loaded && loaded !== "error") return loaded.box.searchProps(state, setState, groups, go);
 
+  // Until the engine is here (or when it failed): typing works and the status says why nothing shows.
   const load = () => {
     if (loading.current) return;
     loading.current = true;
-    setEngine("loading");
-    Promise.all([import("./engine.ts"), indexUrl().then((url) => fetch(url)).then((r) => (r.ok ? (r.json() as Promise<SearchIndexFile>) : Promise.reject(new Error(`HTTP ${r.status}`))))]).then(
-      ([m, file]) => setEngine(() => m.createSearch(file, base)),
+    const file = indexUrl()
+      .then((url) => fetch(url))
+      .then((r) => (r.ok ? (r.json() as Promise<SearchIndexFile>) : Promise.reject(new Error(`HTTP ${r.status}`))));
+    Promise.all([import("./box.tsx"), file]).then(
+      ([box, f]) => setLoaded({ box, search: box.createSearch(f, (route, slug) => routeToPath(base, route) + (slug && "#" + slug)) }),
       (e: unknown) => {
         console.error("docs: search index failed to load", e);
         loading.current = false;
-        setEngine("error");
+        setLoaded("error");
       },
     );
   };
-
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
-  const follow = (i: number) => {
-    const option = options[i];
-    if (!option) return;
-    close();
-    go(option.href);
-  };
-
-  const shown = open && query !== "";
-  const message = !shown
-    ? ""
-    : engine === "error"
-      ? "Search is unavailable right now. Try again in a moment."
-      : typeof engine !== "function"
-        ? "Loading search…"
-        : options.length
-          ? `${options.length} result${options.length === 1 ? "" : "s"}`
-          : `No results for “${query}”. Try fewer or different words.`;
+  const shown = state.open && query !== "";
   return {
-    value,
-    expanded: shown && options.length > 0,
-    activeId: options[active]?.id,
-    groups,
-    message,
-    showMessage: shown && !options.length,
-    onChange(v) {
-      setValue(v);
-      setOpen(true);
-      setActive(-1);
-      if (engine === "error") load();
-    },
+    value: state.value,
+    message: shown ? (loaded ? "Search is unavailable right now. Try again in a moment." : "Loading search…") : "",
+    showMessage: shown,
     onFocus() {
       load();
-      setOpen(true);
+      setState((s) => ({ ...s, open: true }));
+    },
+    onChange(value) {
+      load();
+      setState({ value, open: true, active: -1 });
     },
     onBlur(e) {
-      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
-    },
-    onKeyDown(e) {
-      const n = options.length;
-      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-        e.preventDefault();
-        setOpen(true);
-        if (!n) return;
-        const next = e.key === "ArrowDown" ? (active + 1) % n : active <= 0 ? n - 1 : active - 1;
-        setActive(next);
-        document.getElementById(options[next]!.id)?.scrollIntoView({ block: "nearest" });
-      } else if (e.key === "Enter" && shown && n) {
-        e.preventDefault();
-        follow(Math.max(active, 0));
-      } else if (e.key === "Escape") {
-        if (shown) close();
-        else setValue("");
-        e.preventDefault();
-      }
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setState((s) => ({ ...s, open: false }));
     },
   };
 }

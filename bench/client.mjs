@@ -1,0 +1,226 @@
+// Reader-client benchmark (issue 3): builds the real docs, serves them with `preview`, and measures
+// in Debian's Chromium: first-load JavaScript (gzip, total and ours vs React), render-blocking
+// scripts, click → new content painted for prefetched in-place navigations, page data and search
+// index sizes (gzip), and search query latency in the page. Prints each figure against its budget;
+// exit code 1 when one is over.
+//   node bench/client.mjs            (NAVS=30 QUERIES=200 to change the sample sizes)
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { chromium } from "playwright-core";
+
+const root = resolve(import.meta.dirname, "..");
+const NAVS = Number(process.env.NAVS ?? 30);
+const QUERIES = Number(process.env.QUERIES ?? 200);
+const DOC_PAGE = "/docs/v2/workflows/steps/triggers/";
+const KB = 1000;
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+
+const results = [];
+function report(name, value, shown, budget, ok) {
+  results.push({ name, value, ok });
+  console.log(`${ok === undefined ? "    " : ok ? "ok  " : "OVER"} ${name.padEnd(52)} ${shown.padStart(12)}${budget ? `   (budget ${budget})` : ""}`);
+}
+
+// 1. Build the real docs and serve them.
+const work = mkdtempSync(join(tmpdir(), "brook-client-bench-"));
+const out = join(work, "site");
+console.log(`building the docs into ${out}`);
+execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", out], { cwd: root, env: { ...process.env, BROOK_DOCS_QUIET: "1" }, stdio: "inherit" });
+const assetsDir = join(out, "docs", "v2", "assets");
+const assetFiles = readdirSync(assetsDir);
+const manifest = JSON.parse(readFileSync(join(assetsDir, assetFiles.find((f) => f.startsWith("manifest."))), "utf8"));
+
+// preview.ts is TypeScript: bundle it for this script (the CLI bundle exports only main()).
+const previewModule = join(root, "node_modules", ".cache", "brook-bench", "preview.mjs");
+await build({ absWorkingDir: root, entryPoints: ["src/serve/preview.ts"], bundle: true, platform: "node", format: "esm", packages: "external", outfile: previewModule, logLevel: "warning" });
+const { startPreview } = await import(previewModule);
+const server = await startPreview({ root: out, port: 0, host: "127.0.0.1" });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic", "--disable-component-update", "--disable-sync"],
+});
+
+try {
+  // 2. First load of a doc page: the scripts it fetched, and whether any blocked rendering.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const scripts = new Set();
+  page.on("request", (r) => {
+    if (r.resourceType() === "script" && r.url().startsWith(server.url)) scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto(server.url + DOC_PAGE, { waitUntil: "networkidle" });
+  await page.waitForFunction(() => Boolean(window.brookDocs?.router));
+  await page.waitForTimeout(500);
+  const firstLoad = [...scripts].map((p) => ({ path: p, gzip: gz(readFileSync(join(out, p))) }));
+  const totalJs = firstLoad.reduce((a, f) => a + f.gzip, 0);
+  const reactOnly = await reactBaseline();
+  report("first-load JS of a doc page, gzip -9 (total)", totalJs, kb(totalJs), "75 KB", totalJs <= 75 * KB);
+  report("  of which React + react-dom (same bundler settings)", reactOnly, kb(reactOnly));
+  report("  of which ours (client, templates, esbuild runtime)", totalJs - reactOnly, kb(totalJs - reactOnly));
+  for (const f of firstLoad) console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${kb(f.gzip)}`);
+  const blocking = await page.evaluate(() => [
+    ...performance
+      .getEntriesByType("resource")
+      .filter((e) => e.initiatorType === "script" && e.renderBlockingStatus === "blocking")
+      .map((e) => e.name),
+    ...[...document.querySelectorAll("script[src]")].filter((s) => s.type !== "module" && !s.async && !s.defer).map((s) => s.src),
+  ]);
+  report("render-blocking scripts", blocking.length, String(blocking.length), "0", blocking.length === 0);
+
+  // 3. Prefetched in-place navigation: click → new content painted.
+  const times = [];
+  const visited = new Set([DOC_PAGE]);
+  for (let i = 0; i < NAVS; i++) {
+    const href = await page.evaluate((seen) => {
+      const links = [...document.querySelectorAll('nav[aria-label="Sidebar"] a[href^="/docs/v2/"]')].map((a) => a.getAttribute("href"));
+      return links.find((h) => !seen.includes(h) && !h.includes("#")) ?? null;
+    }, [...visited]);
+    if (!href) break;
+    visited.add(href);
+    // The prefetch that hover and focus start; then wait for its data file to arrive.
+    const file = manifest.pages[href.slice("/docs/v2".length)];
+    await page.evaluate(async ({ h, file }) => {
+      window.brookDocs.router.prefetch(h);
+      const start = performance.now();
+      while (!performance.getEntriesByType("resource").some((e) => e.name.endsWith(file)) && performance.now() - start < 5000) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 30));
+    }, { h: href, file });
+    const ms = await page.evaluate(
+      (h) =>
+        new Promise((resolvePaint) => {
+          const link = [...document.querySelectorAll('nav[aria-label="Sidebar"] a')].find((a) => a.getAttribute("href") === h);
+          const before = document.querySelector("main h1").textContent;
+          const t0 = performance.now();
+          const observer = new MutationObserver(() => {
+            if (document.querySelector("main h1")?.textContent === before) return;
+            observer.disconnect();
+            // After the next frame is painted: rAF runs before paint, a task queued from it after.
+            requestAnimationFrame(() => setTimeout(() => resolvePaint(performance.now() - t0)));
+          });
+          observer.observe(document.querySelector("main"), { childList: true, subtree: true, characterData: true });
+          link.click();
+        }),
+      href,
+    );
+    times.push(ms);
+  }
+  const med = median(times);
+  report(`prefetched navigation click → painted, median of ${times.length}`, med, `${med.toFixed(1)} ms`, "50 ms", med < 50);
+  report("  p90 / max", 0, `${percentile(times, 90).toFixed(1)} / ${Math.max(...times).toFixed(1)} ms`);
+
+  // 4. Page data files.
+  const pageSizes = readdirSync(join(assetsDir, "pages")).map((f) => gz(readFileSync(join(assetsDir, "pages", f))));
+  const typical = median(pageSizes);
+  report(`page data file, gzip -9, median of ${pageSizes.length}`, typical, kb(typical), "6 KB", typical < 6 * KB);
+  report("  p90 / max", 0, `${kb(percentile(pageSizes, 90))} / ${kb(Math.max(...pageSizes))}`);
+
+  // 5. The search index, and what in it weighs.
+  const searchName = assetFiles.find((f) => f.startsWith("search."));
+  const searchRaw = readFileSync(join(assetsDir, searchName));
+  const searchGz = gz(searchRaw);
+  report("search index, gzip -9", searchGz, kb(searchGz), "80 KB", searchGz < 80 * KB);
+  const parts = JSON.parse(searchRaw);
+  console.log(`       parts (each gzipped alone): ${Object.keys(parts).map((k) => `${k} ${kb(gz(JSON.stringify(parts[k])))}`).join(", ")}`);
+
+  // 6. Search queries in the page, through the same engine the search box loads.
+  const boxChunk = assetFiles.find((f) => f.startsWith("box."));
+  const queries = makeQueries(parts, QUERIES);
+  const latency = await page.evaluate(
+    async ({ chunk, index, queries }) => {
+      const m = await import(chunk);
+      const file = await (await fetch(index)).json();
+      const search = m.createSearch(file, (route, slug) => route + (slug ? "#" + slug : ""));
+      for (const q of queries.slice(0, 20)) search(q); // warm-up
+      const times = [];
+      let empty = 0;
+      for (const q of queries) {
+        const t0 = performance.now();
+        const r = search(q);
+        times.push(performance.now() - t0);
+        if (!r.length) empty++;
+      }
+      return { times, empty };
+    },
+    { chunk: `/docs/v2/assets/${boxChunk}`, index: `/docs/v2/assets/${searchName}`, queries },
+  );
+  const p95 = percentile(latency.times, 95);
+  report(`search query latency p95 of ${queries.length} in the page`, p95, `${p95.toFixed(2)} ms`, "5 ms", p95 < 5);
+  report("  median / max; queries without results", 0, `${median(latency.times).toFixed(2)} / ${Math.max(...latency.times).toFixed(2)} ms; ${latency.empty}`);
+  const typo = await page.evaluate(
+    async ({ chunk, index }) => {
+      const m = await import(chunk);
+      const search = m.createSearch(await (await fetch(index)).json(), (route) => route);
+      return ["webhoo", "shedule"].map((q) => [q, search(q)[0]?.options[0]?.href ?? "(none)"]);
+    },
+    { chunk: `/docs/v2/assets/${boxChunk}`, index: `/docs/v2/assets/${searchName}` },
+  );
+  for (const [q, href] of typo) console.log(`       "${q}" → ${href}`);
+  await context.close();
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+const over = results.filter((r) => r.ok === false);
+console.log(over.length ? `\n${over.length} over budget` : "\nall within budget");
+process.exitCode = over.length ? 1 : 0;
+
+/** gzip -9 of React + react-dom alone, bundled as the client is (hydrateRoot, flushSync, hooks). */
+async function reactBaseline() {
+  const r = await build({
+    absWorkingDir: root,
+    stdin: {
+      contents: 'import { hydrateRoot } from "react-dom/client"; import { flushSync } from "react-dom"; import { useState, useEffect, useLayoutEffect, useMemo, useRef } from "react"; import { jsx } from "react/jsx-runtime"; window.x = [flushSync, useState, useEffect, useLayoutEffect, useMemo, useRef]; hydrateRoot(document.body, jsx("div", {}));',
+      resolveDir: root,
+      loader: "js",
+    },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020"],
+    minify: true,
+    write: false,
+    define: { "process.env.NODE_ENV": '"production"' },
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  return gz(r.outputFiles[0].contents);
+}
+
+/** Queries a reader types: whole words from titles and headings, prefixes, one-letter typos, pairs. */
+function makeQueries(index, n) {
+  const words = [...new Set([...index.pages.map((p) => p[1]), ...index.docs.map((d) => d[2])].join(" ").toLowerCase().match(/[a-z]{4,}/g))];
+  let seed = 42;
+  const rand = (k) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % k;
+  };
+  const queries = [];
+  while (queries.length < n) {
+    const w = words[rand(words.length)];
+    switch (queries.length % 4) {
+      case 0:
+        queries.push(w);
+        break;
+      case 1:
+        queries.push(w.slice(0, 3 + rand(Math.max(1, w.length - 3))));
+        break;
+      case 2: {
+        const i = 1 + rand(w.length - 1);
+        queries.push(w.slice(0, i) + w.slice(i + 1));
+        break;
+      }
+      default:
+        queries.push(`${w} ${words[rand(words.length)]}`);
+    }
+  }
+  return queries;
+}

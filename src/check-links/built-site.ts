@@ -1,0 +1,83 @@
+/** A finished build as check-links reads it: its files, its HTML scanned, its host files parsed. */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { BrookError } from "../errors.ts";
+import { parseRedirects, type RedirectRules } from "../serve/host-rules.ts";
+import { decodeRequestPath } from "../serve/request-path.ts";
+import { resolveRequest } from "../serve/url-rules.ts";
+import { scanHtml, type ScannedHtml } from "./scan-html.ts";
+
+/** Where a URL lands in the build, after the URL rules and redirects. */
+export type Landing =
+  | { ok: true; file: string; hash: string; redirects: number; html?: ScannedHtml }
+  | { ok: false; why: "not-found" | "too-many-redirects" | "bad-path"; redirects: number };
+
+/** The build folder, read once. */
+export class BuiltSite {
+  /** Site paths of every file: `/docs/v2/limits/index.html`. */
+  readonly files = new Set<string>();
+  /** Scanned HTML files by site path. */
+  readonly html = new Map<string, { text: string; scan: ScannedHtml }>();
+  readonly redirects: RedirectRules;
+  private readonly landings = new Map<string, Promise<Landing>>();
+  readonly redirectsText: string;
+
+  constructor(readonly root: string) {
+    if (!existsSync(root) || !statSync(root).isDirectory()) {
+      throw new BrookError(`build folder ${root} does not exist`, "run `brook-docs build` first, or pass the folder: brook-docs check-links DIR");
+    }
+    for (const e of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!e.isFile()) continue;
+      const path = "/" + relative(root, join(e.parentPath, e.name)).split(sep).join("/");
+      this.files.add(path);
+      if (path.endsWith(".html")) {
+        const text = readFileSync(join(root, path), "utf8");
+        this.html.set(path, { text, scan: scanHtml(text) });
+      }
+    }
+    this.redirectsText = this.files.has("/_redirects") ? readFileSync(join(root, "_redirects"), "utf8") : "";
+    this.redirects = parseRedirects(this.redirectsText);
+  }
+
+  /** A file's text (non-HTML files are read when asked). */
+  text(path: string): string | undefined {
+    const hit = this.html.get(path);
+    if (hit) return hit.text;
+    return this.files.has(path) ? readFileSync(join(this.root, path), "utf8") : undefined;
+  }
+
+  /**
+   * Follows an absolute site path (`/docs/v2/x/?q#h`) through the URL rules as a good static host
+   * would; stops after `maxRedirects` hops.
+   */
+  land(target: string, maxRedirects = 5): Promise<Landing> {
+    // The same targets come back on every page (sidebar, header): follow each once.
+    const key = `${maxRedirects}\0${target}`;
+    let landing = this.landings.get(key);
+    if (!landing) this.landings.set(key, (landing = this.follow(target, maxRedirects)));
+    return landing;
+  }
+
+  private async follow(target: string, maxRedirects: number): Promise<Landing> {
+    const exists = (p: string) => this.files.has(p);
+    let current = target;
+    let hash = "";
+    for (let hops = 0; ; hops++) {
+      const i = current.indexOf("#");
+      if (i >= 0) {
+        hash = current.slice(i + 1);
+        current = current.slice(0, i);
+      }
+      const safe = decodeRequestPath(current);
+      if ("error" in safe) return { ok: false, why: "bad-path", redirects: hops };
+      const r = await resolveRequest(safe.path, safe.query, exists, this.redirects);
+      if (r.kind === "file" && r.status === 200) return { ok: true, file: r.path, hash, redirects: hops, html: this.html.get(r.path)?.scan };
+      if (r.kind === "redirect") {
+        if (hops >= maxRedirects) return { ok: false, why: "too-many-redirects", redirects: hops };
+        current = new URL(r.location, "http://site.invalid" + safe.path).href.slice("http://site.invalid".length);
+        continue;
+      }
+      return { ok: false, why: "not-found", redirects: hops };
+    }
+  }
+}

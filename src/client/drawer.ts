@@ -1,0 +1,42 @@
+/**
+ * The sidebar drawer on narrow screens, while open (loaded on first open): focus moves into it
+ * and stays there (with the toggle button), Escape closes it and returns focus to the toggle, a
+ * click outside closes it.
+ */
+
+const FOCUSABLE = "a[href], button, input, summary, [tabindex]:not([tabindex='-1'])";
+
+/** Traps focus in the open drawer; returns the function that releases it. */
+export function trapDrawer(close: () => void): () => void {
+  const toggle = document.querySelector<HTMLElement>(".sidebar-toggle");
+  const sidebar = document.getElementById("sidebar");
+  if (!toggle || !sidebar) return () => undefined;
+  const inside = (n: EventTarget | null) => sidebar.contains(n as Node) || toggle.contains(n as Node);
+  const stops = () => [toggle, ...sidebar.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length);
+  (sidebar.querySelector<HTMLElement>("[aria-current=page]") ?? stops()[1])?.focus();
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === "Escape") {
+      close();
+      toggle.focus();
+    } else if (e.key === "Tab") {
+      const all = stops();
+      const i = all.indexOf(document.activeElement as HTMLElement);
+      e.preventDefault();
+      all[e.shiftKey ? (i <= 0 ? all.length - 1 : i - 1) : (i + 1) % all.length]?.focus();
+    }
+  };
+  const onClick = (e: MouseEvent) => {
+    if (!inside(e.target)) close();
+  };
+  const onFocus = (e: FocusEvent) => {
+    if (!inside(e.target)) (stops()[1] ?? toggle).focus();
+  };
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("click", onClick);
+  document.addEventListener("focusin", onFocus);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("click", onClick);
+    document.removeEventListener("focusin", onFocus);
+  };
+}

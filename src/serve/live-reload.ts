@@ -1,0 +1,104 @@
+/**
+ * The dev server's WebSocket: tells open pages to reload and shows build errors (Eleventy
+ * `sendError`, with an overlay). Same-origin connections only, on the server's own port.
+ */
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+
+/** Where the dev client connects. */
+export const LIVE_RELOAD_PATH = "/__brook/ws";
+
+/** What the server sends to the dev client (src/client/dev). */
+export type LiveMessage =
+  | { type: "hello"; error?: string }
+  | { type: "reload"; all: boolean; paths: string[] }
+  | { type: "error"; text: string }
+  | { type: "ok" };
+
+const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+/**
+ * Whether an upgrade request comes from a page of this server: its Origin must be this server's
+ * own origin (`http://` + Host), and when the server listens on loopback the Host must be a
+ * loopback name too, so a page on another site cannot reach it through DNS rebinding.
+ */
+export function isSameOrigin(req: IncomingMessage, loopbackOnly: boolean): boolean {
+  const origin = req.headers.origin;
+  const host = req.headers.host;
+  if (!origin || !host) return false;
+  if (origin !== `http://${host}` && origin !== `https://${host}`) return false;
+  if (!loopbackOnly) return true;
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]!;
+  return LOOPBACK_NAMES.has(name.toLowerCase());
+}
+
+/** The live-reload channel of one HTTP server. */
+export class LiveReload {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  private lastError: string | undefined;
+
+  constructor(server: Server, private readonly loopbackOnly: boolean) {
+    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+    this.wss.on("connection", (ws: WebSocket) => {
+      // Clients only listen; anything they send is ignored.
+      ws.on("error", () => ws.terminate());
+      this.send(ws, { type: "hello", ...(this.lastError ? { error: this.lastError } : {}) });
+    });
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on("error", () => socket.destroy());
+    const path = (req.url ?? "").split("?")[0];
+    if (path !== LIVE_RELOAD_PATH) return refuse(socket, 404, "Not Found");
+    if (!isSameOrigin(req, this.loopbackOnly)) return refuse(socket, 403, "Forbidden");
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit("connection", ws, req));
+  }
+
+  /** Whether the last build failed (pages show the overlay). */
+  get failing(): boolean {
+    return this.lastError !== undefined;
+  }
+
+  /** How many pages are connected. */
+  get clients(): number {
+    return this.wss.clients.size;
+  }
+
+  /** Tells pages to reload: all of them, or those showing one of `paths`. */
+  reload(paths: string[], all: boolean): void {
+    this.lastError = undefined;
+    this.broadcast({ type: "reload", all, paths });
+  }
+
+  /** Shows a build error on every page (and on pages that connect until the next good build). */
+  error(text: string): void {
+    this.lastError = text;
+    this.broadcast({ type: "error", text });
+  }
+
+  /** Clears the error overlay (a good build that changed nothing a page shows). */
+  ok(): void {
+    this.lastError = undefined;
+    this.broadcast({ type: "ok" });
+  }
+
+  /** Closes every connection. */
+  close(): Promise<void> {
+    for (const ws of this.wss.clients) ws.terminate();
+    return new Promise((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private broadcast(message: LiveMessage): void {
+    const text = JSON.stringify(message);
+    for (const ws of this.wss.clients) if (ws.readyState === ws.OPEN) ws.send(text);
+  }
+
+  private send(ws: WebSocket, message: LiveMessage): void {
+    ws.send(JSON.stringify(message));
+  }
+}
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

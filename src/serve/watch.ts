@@ -1,0 +1,234 @@
+/**
+ * Watching for the dev server: chokidar events → classified changes → a rebuild queue that
+ * debounces, runs one build at a time and keeps every change that arrives during a build for the
+ * next one (never lost, never raced; Eleventy `WatchQueue`, Lume `reload`).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, relative, sep } from "node:path";
+import { watch as chokidarWatch } from "chokidar";
+
+/** What a changed file asks of the next build. */
+export type ChangeKind =
+  /** content/, public/, site.config.ts, theme.css: a build (the memo keeps what did not change). */
+  | "content"
+  /** templates/ or src/render: new generator code, every page rendered again, parses kept. */
+  | "templates"
+  /** Any other build code under src/ (and src/shared): new generator code, nothing kept. */
+  | "code"
+  /** src/client (the site's client): rebundle it. */
+  | "client"
+  /** src/client/dev: rebundle the live-reload client. */
+  | "dev-client"
+  /** Code the running server itself is made of (src/serve, src/cli.ts): needs a restart. */
+  | "restart";
+
+/** One file event, classified. */
+export interface Change {
+  kind: ChangeKind;
+  /** Path relative to the working directory, `/`-separated, for messages. */
+  file: string;
+  event: string;
+}
+
+/** The folders and files the dev server watches. */
+export interface WatchTargets {
+  cwd: string;
+  contentDir: string;
+  configFile: string;
+  publicDir: string;
+  /** Project root of the generator (src/, templates/); undefined: its code is not watched. */
+  projectRoot?: string;
+}
+
+/** Which kind of change a file is, or undefined when it changes nothing the server makes. */
+export function classifyChange(file: string, t: WatchTargets): ChangeKind | undefined {
+  const inside = (dir: string) => {
+    const r = relative(dir, file);
+    return r !== "" && !r.startsWith("..") && !r.startsWith(sep) ? r.split(sep).join("/") : undefined;
+  };
+  if (file === t.configFile || inside(t.contentDir) !== undefined || inside(t.publicDir) !== undefined) return "content";
+  if (!t.projectRoot) return undefined;
+  const tpl = inside(`${t.projectRoot}${sep}templates`);
+  if (tpl !== undefined) {
+    if (tpl.endsWith(".css")) return "content";
+    return /\.(tsx?|jsx?)$/.test(tpl) ? "templates" : undefined;
+  }
+  const src = inside(`${t.projectRoot}${sep}src`);
+  if (src === undefined || !/\.(tsx?|jsx?|css)$/.test(src)) return undefined;
+  if (src.startsWith("client/dev/")) return "dev-client";
+  if (src.startsWith("client/")) return "client";
+  if (src.startsWith("render/")) return "templates";
+  if (src.startsWith("serve/") || src.startsWith("check-links/") || src === "cli.ts") return "restart";
+  return "code";
+}
+
+/** Editor droppings that are never part of the site: dotfiles, backups, swap files. */
+export function isEditorArtifact(file: string): boolean {
+  const name = basename(file);
+  return name.startsWith(".") || name.endsWith("~") || /\.(swp|swx|swo|tmp|bak)$/.test(name) || /^#.*#$/.test(name) || /^\d+$/.test(name);
+}
+
+/** When a changed file is looked at again: past chokidar's 50 ms throttle of change events. */
+const RECHECK_MS = 80;
+
+/** What a file holds now (content hash for files the size of a page, size and time beyond). */
+function fingerprint(file: string): string {
+  try {
+    const st = statSync(file);
+    if (st.size > 1024 * 1024) return `${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+    return createHash("sha1").update(readFileSync(file)).digest("hex");
+  } catch {
+    return "gone";
+  }
+}
+
+/** A running watch: resolves `ready` once every watched path is being watched. */
+export interface SourceWatcher {
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts chokidar on the targets; `onChange` gets each classified change. Only paths that exist
+ * are watched (chokidar reports "ready" too early when some do not); the config file and public/
+ * are picked up from their parent folder when they appear later.
+ */
+export function watchSources(t: WatchTargets, onChange: (c: Change) => void): SourceWatcher {
+  const wanted = [t.contentDir, t.configFile, t.publicDir];
+  if (t.projectRoot) wanted.push(`${t.projectRoot}${sep}templates`, `${t.projectRoot}${sep}src`);
+  const roots = new Set(wanted);
+  const emit = (event: string, file: string) => {
+    const kind = classifyChange(file, t);
+    if (kind) onChange({ kind, file: relative(t.cwd, file).split(sep).join("/"), event });
+  };
+  const watcher = chokidarWatch(wanted.filter((p) => existsSync(p)), {
+    ignoreInitial: true,
+    // By the file's own name only: the project itself may sit under a dot folder.
+    ignored: (p: string) => !roots.has(p) && isEditorArtifact(p),
+  });
+  // chokidar drops a file's second "change" within 50 ms of the first (its throttle): a save
+  // right after another (format-on-save, a quick fix) would be lost. Look at each changed file
+  // again once that window has passed, and report it again if it changed meanwhile.
+  const rechecks = new Map<string, NodeJS.Timeout>();
+  const recheck = (file: string) => {
+    const before = fingerprint(file);
+    clearTimeout(rechecks.get(file));
+    rechecks.set(
+      file,
+      setTimeout(() => {
+        rechecks.delete(file);
+        if (fingerprint(file) !== before) {
+          emit("change", file);
+          recheck(file);
+        }
+      }, RECHECK_MS),
+    );
+  };
+  for (const event of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) {
+    watcher.on(event, (file: string) => {
+      emit(event, file);
+      if (event === "add" || event === "change") recheck(file);
+    });
+  }
+  const ready = [new Promise<void>((r) => watcher.once("ready", () => r()))];
+
+  const missing = wanted.filter((p) => !existsSync(p));
+  const parents = [...new Set(missing.map((p) => dirname(p)))].filter((p) => existsSync(p));
+  const lookout = parents.length ? chokidarWatch(parents, { ignoreInitial: true, depth: 0 }) : undefined;
+  if (lookout) {
+    lookout.on("all", (event: string, file: string) => {
+      if (!missing.includes(file) || (event !== "add" && event !== "addDir")) return;
+      missing.splice(missing.indexOf(file), 1);
+      watcher.add(file);
+      emit(event, file);
+    });
+    ready.push(new Promise<void>((r) => lookout.once("ready", () => r())));
+  }
+  return {
+    ready: Promise.all(ready).then(() => undefined),
+    close: async () => {
+      for (const timer of rechecks.values()) clearTimeout(timer);
+      rechecks.clear();
+      await Promise.all([watcher.close(), lookout?.close()]);
+    },
+  };
+}
+
+/**
+ * Runs `run` with the changes gathered since the last run: after `debounceMs` of quiet, one run at
+ * a time; changes that arrive during a run are kept and start the next run when it ends.
+ */
+export class RebuildQueue {
+  private pendingChanges: Change[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private waiters: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly run: (changes: Change[]) => Promise<void>,
+    private readonly debounceMs = 30,
+  ) {}
+
+  /** Adds a change; the next run sees it. */
+  push(change: Change): void {
+    if (this.closed) return;
+    this.pendingChanges.push(change);
+    this.schedule();
+  }
+
+  /** Whether changes wait for the next run. */
+  get pending(): boolean {
+    return this.pendingChanges.length > 0;
+  }
+
+  /** Whether a run is under way. */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Resolves when no change is pending and no run is under way. */
+  idle(): Promise<void> {
+    if (!this.running && !this.timer && this.pendingChanges.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Stops taking changes; resolves when the current run ends. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pendingChanges = [];
+    await this.running;
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.start();
+    }, this.debounceMs);
+  }
+
+  private async start(): Promise<void> {
+    // A run is under way: the changes wait in `pending`; its end starts the next run.
+    if (this.running || this.closed || this.pendingChanges.length === 0) return this.settle();
+    const changes = this.pendingChanges;
+    this.pendingChanges = [];
+    this.running = this.run(changes).catch((e) => {
+      process.stderr.write(`Internal error: ${(e as Error).stack ?? String(e)}\n`);
+    });
+    await this.running;
+    this.running = undefined;
+    if (this.pendingChanges.length && !this.timer && !this.closed) return this.start();
+    this.settle();
+  }
+
+  private settle(): void {
+    if (this.running || this.timer || this.pendingChanges.length) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+}

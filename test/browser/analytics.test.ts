@@ -1,0 +1,128 @@
+/**
+ * Analytics in real Chromium (design.md §5): with a tag manager id (BROOK_DOCS_GTM_ID at build
+ * time) the client loads GTM from its own script and pushes one page_view per page shown;
+ * without one, no tag manager code runs and nothing is requested.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+
+type View = { event: string; page_path: string; page_title: string; page_location: string };
+
+describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ BROOK_DOCS_GTM_ID: "GTM-TEST123" });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const gtmRequests: string[] = [];
+  const open = (path: string) =>
+    h.open(path, {
+      before: async (page) => {
+        await page.route("https://www.googletagmanager.com/**", async (route) => {
+          gtmRequests.push(route.request().url());
+          await route.fulfill({ status: 200, contentType: "application/javascript", body: "window.__gtmLoaded = true;" });
+        });
+      },
+    });
+  const views = (page: TestPage) => page.evaluate(() => ((window as unknown as { dataLayer?: View[] }).dataLayer ?? []).filter((e) => e.event === "page_view"));
+
+  it("loads the tag manager from a script of its own and reports the first page view", async () => {
+    const page = await open("/docs/v2/guide/");
+    await page.waitForFunction(() => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded === true);
+    expect(gtmRequests).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-TEST123"]);
+    // Never inline: the script element has a src, and the CSP names the tag manager's host.
+    expect(await page.locator('script[src^="https://www.googletagmanager.com/gtm.js"]').count()).toBe(1);
+    expect((await page.request.get(h.url("/docs/v2/"))).headers()["content-security-policy"]).toContain("script-src 'self' https://www.googletagmanager.com");
+    await expect.poll(() => views(page)).toHaveLength(1);
+    expect((await views(page))[0]).toEqual({ event: "page_view", page_path: "/docs/v2/guide/", page_title: "Guide | Brook", page_location: h.url("/docs/v2/guide/") });
+    expect(page.errors).toEqual([]);
+  });
+
+  it("pushes one page_view per completed or redirected navigation, none for duplicated, aborted, cancelled or failed", async () => {
+    const page = await open("/docs/v2/guide/");
+    await expect.poll(() => views(page)).toHaveLength(1);
+    // completed
+    await sidebarLink(page, "/docs/v2/limits/").click();
+    expect((await navigated(page, 1)).outcome).toBe("completed");
+    // duplicated, twice: the same page, and another #hash of it
+    await sidebarLink(page, "/docs/v2/limits/").click();
+    await page.locator('#sidebar .toc a[href="/docs/v2/limits/#memory"]').click();
+    expect(page.navs.slice(1).map((n) => n.outcome)).toEqual(["duplicated", "duplicated"]);
+    // aborted by a guard
+    await page.evaluate(() => {
+      const { router } = (window as unknown as { brookDocs: { router: { beforeEach(g: (to: string) => unknown): () => void } } }).brookDocs;
+      const off = router.beforeEach(() => {
+        off();
+        return false;
+      });
+    });
+    await sidebarLink(page, "/docs/v2/webhooks/").click();
+    expect((await navigated(page, 4)).outcome).toBe("aborted");
+    // cancelled by a newer navigation, which completes
+    await page.route(`**${h.pageDataPath("/schedules/")}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue().catch(() => undefined);
+    });
+    await sidebarLink(page, "/docs/v2/schedules/").click();
+    await page.waitForTimeout(50);
+    await sidebarLink(page, "/docs/v2/webhooks/").click();
+    expect((await navigated(page, 6)).outcome).toBe("completed");
+    expect(page.navs[4]!.outcome).toBe("cancelled");
+    // redirected, by the redirect table
+    await page.evaluate(() => void (window as unknown as { brookDocs: { router: { push(h: string): unknown } } }).brookDocs.router.push("/docs/v2/old-limits/"));
+    expect(await navigated(page, 7)).toMatchObject({ to: "/docs/v2/limits/", outcome: "redirected" });
+    await page.waitForTimeout(900);
+
+    const pushed = await views(page);
+    expect(pushed.map((v) => [v.page_path, v.page_title])).toEqual([
+      ["/docs/v2/guide/", "Guide | Brook"],
+      ["/docs/v2/limits/", "Limits | Brook"],
+      ["/docs/v2/webhooks/", "Webhooks | Brook"],
+      ["/docs/v2/limits/", "Limits | Brook"],
+    ]);
+    expect(pushed[3]!.page_location).toBe(h.url("/docs/v2/limits/"));
+  });
+
+  it("a failed navigation reports nothing itself; the full page load that follows reports the page", async () => {
+    const page = await open("/docs/v2/guide/");
+    await page.route(`**${h.pageDataPath("/webhooks/")}`, (route) => route.fulfill({ status: 404, body: "" }));
+    await expect.poll(() => views(page)).toHaveLength(1);
+    const atFailure: number[] = [];
+    await page.exposeFunction("__viewsAtEnd", (n: number) => void atFailure.push(n));
+    await page.evaluate(() => {
+      const w = window as unknown as { dataLayer: View[]; __viewsAtEnd(n: number): void };
+      addEventListener("docs:navigated", () => w.__viewsAtEnd(w.dataLayer.filter((e) => e.event === "page_view").length));
+    });
+    await sidebarLink(page, "/docs/v2/webhooks/").click();
+    expect(await navigated(page, 1)).toMatchObject({ outcome: "failed", reason: "missing" });
+    await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Webhooks" && (window as unknown as { dataLayer?: View[] }).dataLayer?.some((e) => e.event === "page_view"));
+    // Still only the guide's view when the navigation failed; the new document reports its own.
+    await expect.poll(() => atFailure).toEqual([1]);
+    expect((await views(page)).map((v) => v.page_path)).toEqual(["/docs/v2/webhooks/"]);
+  });
+});
+
+describe("without a gtmId", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("runs no tag manager code and requests nothing from it", async () => {
+    const requests: string[] = [];
+    const page = await h.open("/docs/v2/guide/", { before: async (p) => void p.on("request", (r) => requests.push(r.url())) });
+    await sidebarLink(page, "/docs/v2/limits/").click();
+    await navigated(page, 1);
+    await page.waitForTimeout(300);
+    expect(requests.filter((u) => !u.startsWith(h.server.url))).toEqual([]);
+    expect(requests.some((u) => u.includes("/assets/analytics."))).toBe(false);
+    expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
+    expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
+  });
+});

@@ -1,0 +1,105 @@
+/** Browser test harness: build the client fixture once per file, serve it with preview, drive Debian's Chromium. */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { startPreview, type PreviewServer } from "../../src/serve/preview.ts";
+import { ROOT } from "../helpers/site.ts";
+
+/** Chromium as the brief runs it: headless, no sandbox (containers), no background traffic. */
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic", "--disable-component-update", "--disable-sync"];
+
+/** A page of a test: console errors and `docs:navigated` details (kept across full page loads). */
+export type TestPage = Page & { errors: string[]; navs: NavigatedDetail[] };
+
+/** `event.detail` of `docs:navigated`. */
+export interface NavigatedDetail {
+  from: string;
+  to: string;
+  outcome: string;
+  reason?: string;
+}
+
+/** A built fixture site, served, and one browser for a test file. */
+export interface Harness {
+  /** The build folder (web root). */
+  dir: string;
+  server: PreviewServer;
+  browser: Browser;
+  /** Absolute URL of a path on the preview server. */
+  url(path: string): string;
+  /** A fresh page in its own context (no shared cache or storage), loaded and hydrated. */
+  open(path: string, options?: BrowserContextOptions & { before?: (page: TestPage) => Promise<void> }): Promise<TestPage>;
+  /** Path of the data file of a route: `/docs/v2/assets/pages/….json`. */
+  pageDataPath(route: string): string;
+  close(): Promise<void>;
+}
+
+/** Builds test/fixtures/client-site into a temp folder (env added to the build), serves it and starts Chromium. */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), "brook-client-"));
+  const root = join(dir, "site");
+  execFileSync(process.execPath, ["bin/brook-docs.js", "build", "--content", "test/fixtures/client-site/content", "--out", root], {
+    cwd: ROOT,
+    env: { ...process.env, BROOK_DOCS_QUIET: "1", BROOK_DOCS_GTM_ID: "", ...env },
+    stdio: "pipe",
+  });
+  const server = await startPreview({ root, port: 0, host: "127.0.0.1" });
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const assets = join(root, "docs", "v2", "assets");
+  const manifestName = readdirSync(assets).find((f) => f.startsWith("manifest."))!;
+  const manifest = JSON.parse(readFileSync(join(assets, manifestName), "utf8")) as { pages: Record<string, string> };
+  const url = (path: string) => server.url + path;
+  return {
+    dir: root,
+    server,
+    browser,
+    url,
+    async open(path, { before, ...options } = {}) {
+      const context = await browser.newContext(options);
+      const page = Object.assign(await context.newPage(), { errors: [] as string[], navs: [] as NavigatedDetail[] });
+      page.on("console", (m) => {
+        if (m.type() === "error") page.errors.push(m.text());
+      });
+      page.on("pageerror", (e) => page.errors.push(String(e)));
+      await page.exposeFunction("__recordNavigation", (d: NavigatedDetail) => void page.navs.push(d));
+      await page.addInitScript(() => {
+        const record = (window as unknown as { __recordNavigation: (d: unknown) => void }).__recordNavigation;
+        addEventListener("docs:navigated", (e) => record((e as CustomEvent).detail));
+      });
+      await before?.(page);
+      await page.goto(url(path));
+      if (options.javaScriptEnabled !== false) await live(page);
+      return page;
+    },
+    pageDataPath(route) {
+      return "/docs/v2/assets/" + manifest.pages[route]!;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the client has hydrated and its router is ready. */
+export async function live(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router));
+}
+
+/** Waits until the page has recorded `n` navigations; returns the last. */
+export async function navigated(page: TestPage, n: number): Promise<NavigatedDetail> {
+  const deadline = Date.now() + 10_000;
+  while (page.navs.length < n) {
+    if (Date.now() > deadline) throw new Error(`expected ${n} navigations, got ${JSON.stringify(page.navs)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return page.navs[n - 1]!;
+}
+
+/** A sidebar link by its href. */
+export function sidebarLink(page: Page, href: string) {
+  return page.locator(`nav[aria-label="Sidebar"] a[href="${href}"]`).first();
+}

@@ -1,0 +1,133 @@
+/**
+ * Quality bars in real Chromium (design.md §7): the site without JavaScript, axe-core WCAG 2.2 AA
+ * on every page type, and no Content-Security-Policy violation under the built `_headers` policy.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/site.ts";
+import { navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("without JavaScript", () => {
+  it("every page reads fully and its links work", async () => {
+    const page = await h.open("/docs/v2/guide/", { javaScriptEnabled: false });
+    expect(await page.locator("main h1").textContent()).toBe("Guide");
+    expect(await page.locator("main .content h2").count()).toBe(6);
+    expect(await page.locator("main .content").isVisible()).toBe(true);
+    // The sidebar stays in the page flow; the controls that need the client are hidden.
+    expect(await page.locator("#sidebar").isVisible()).toBe(true);
+    expect(await page.locator(".copy").first().isVisible()).toBe(false);
+    await sidebarLink(page, "/docs/v2/limits/").click();
+    await page.waitForURL("**/docs/v2/limits/");
+    expect(await page.title()).toBe("Limits | Brook");
+    expect(await page.locator("main h1").textContent()).toBe("Limits");
+    await page.locator('a[rel="prev"]').click();
+    await page.waitForURL("**/docs/v2/deleted/");
+    // A redirect, answered by the host rules (and the stub page where there are none).
+    await page.goto(h.url("/docs/v2/old-guide/"));
+    expect(new URL(page.url()).pathname).toBe("/docs/v2/guide/");
+    const missing = await page.goto(h.url("/docs/v2/no-such-page/"));
+    expect(missing?.status()).toBe(404);
+    expect(await page.locator("main h1").textContent()).toBe("Page not found");
+  });
+});
+
+describe("axe-core, WCAG 2.2 AA", () => {
+  const axeSource = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
+  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+  const violations = async (page: TestPage) => {
+    await page.addScriptTag({ content: axeSource });
+    const result = await page.evaluate(
+      (values) => (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values } }),
+      tags,
+    );
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+  // axe is injected as an inline script, which the site's own CSP rightly refuses.
+  const open = (path: string, colorScheme: "light" | "dark" = "light") => h.open(path, { bypassCSP: true, colorScheme });
+
+  it("home, doc and 404 pages have no violations, in light and dark", async () => {
+    for (const scheme of ["light", "dark"] as const) {
+      for (const path of ["/docs/v2/", "/docs/v2/guide/", "/docs/v2/no-such-page/"]) {
+        const page = await open(path, scheme);
+        expect(await violations(page), `${path} (${scheme})`).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+
+  it("no violations with search results open, a result active, and after an in-place navigation", async () => {
+    const page = await open("/docs/v2/guide/");
+    await page.locator("#search-input").focus();
+    await page.keyboard.type("webhoo");
+    await page.getByRole("listbox").waitFor();
+    await page.keyboard.press("ArrowDown");
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.type("zzqqyy");
+    await page.locator(".search-empty").waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await sidebarLink(page, "/docs/v2/limits/").click();
+    await navigated(page, 1);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it("no violations with the drawer and the version menu open", async () => {
+    const page = await h.open("/docs/v2/guide/", { bypassCSP: true, viewport: { width: 375, height: 740 } });
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    await page.locator("#sidebar").waitFor({ state: "visible" });
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Version/ }).click();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  it("the built policy is served and nothing violates it: load, navigate, search, copy, theme", async () => {
+    const page = await h.open("/docs/v2/", {
+      permissions: ["clipboard-read", "clipboard-write"],
+      before: async (p) => {
+        await p.addInitScript(() => {
+          const w = window as unknown as { __csp: string[] };
+          w.__csp = [];
+          document.addEventListener("securitypolicyviolation", (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+        });
+      },
+    });
+    const response = await page.request.get(h.url("/docs/v2/guide/"));
+    expect(response.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await sidebarLink(page, "/docs/v2/guide/").click();
+    await navigated(page, 1);
+    await page.locator(".code-block .copy").first().click();
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    await page.locator("#search-input").focus();
+    await page.keyboard.type("limits");
+    await page.getByRole("listbox").waitFor();
+    await page.keyboard.press("Enter");
+    await navigated(page, 2);
+    await page.goBack();
+    await navigated(page, 3);
+    // A slow navigation: the progress bar sets its width from script.
+    await page.route(`**${h.pageDataPath("/webhooks/")}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    // Clicked from script (no hover, so no prefetch): the data file is requested as the navigation starts.
+    await sidebarLink(page, "/docs/v2/webhooks/").evaluate((a) => (a as HTMLElement).click());
+    await page.locator('[role="progressbar"]').waitFor({ state: "attached", timeout: 900 });
+    await navigated(page, 4);
+    await page.goto(h.url("/docs/v2/old-limits/"));
+    await page.waitForURL("**/docs/v2/limits/");
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { classifyChange, isEditorArtifact, RebuildQueue, watchSources, type Change } from "../../src/serve/watch.ts";
+import { AssetArchive, diffBuilds, type SiteMap } from "../../src/serve/dev-site.ts";
+
+const change = (file: string): Change => ({ kind: "content", file, event: "change" });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("RebuildQueue", () => {
+  it("debounces a burst of changes into one run that sees them all", async () => {
+    const runs: string[][] = [];
+    const queue = new RebuildQueue(async (changes) => void runs.push(changes.map((c) => c.file)), 20);
+    queue.push(change("a"));
+    queue.push(change("b"));
+    queue.push(change("c"));
+    await queue.idle();
+    expect(runs).toEqual([["a", "b", "c"]]);
+  });
+
+  it("keeps changes that arrive during a run for one next run, and never runs twice at once", async () => {
+    const runs: string[][] = [];
+    let active = 0;
+    let maxActive = 0;
+    let release!: () => void;
+    const firstRunBlocked = new Promise<void>((r) => (release = r));
+    const queue = new RebuildQueue(async (changes) => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      runs.push(changes.map((c) => c.file));
+      if (runs.length === 1) await firstRunBlocked;
+      active--;
+    }, 5);
+    queue.push(change("first"));
+    await sleep(30);
+    expect(queue.busy).toBe(true);
+    // Arrive while the first run is under way: they must neither start a run nor be lost.
+    queue.push(change("during-1"));
+    await sleep(20);
+    queue.push(change("during-2"));
+    await sleep(20);
+    expect(runs).toEqual([["first"]]);
+    release();
+    await queue.idle();
+    expect(runs).toEqual([["first"], ["during-1", "during-2"]]);
+    expect(maxActive).toBe(1);
+  });
+
+  it("goes on after a run that throws", async () => {
+    const runs: number[] = [];
+    const queue = new RebuildQueue(async (changes) => {
+      runs.push(changes.length);
+      if (runs.length === 1) throw new Error("bug in a build");
+    }, 5);
+    const stderr = process.stderr.write;
+    process.stderr.write = () => true;
+    try {
+      queue.push(change("a"));
+      await queue.idle();
+      queue.push(change("b"));
+      await queue.idle();
+    } finally {
+      process.stderr.write = stderr;
+    }
+    expect(runs).toEqual([1, 1]);
+  });
+
+  it("stops taking changes once closed", async () => {
+    const runs: number[] = [];
+    const queue = new RebuildQueue(async (c) => void runs.push(c.length), 5);
+    await queue.close();
+    queue.push(change("a"));
+    await sleep(20);
+    expect(runs).toEqual([]);
+  });
+});
+
+describe("watchSources", () => {
+  it("reports a save made inside chokidar's 50 ms change throttle (which drops its event)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "brook-watch-"));
+    mkdirSync(join(dir, "content"));
+    const file = join(dir, "content", "page.md");
+    writeFileSync(file, "first");
+    const seen: string[] = [];
+    const watcher = watchSources({ cwd: dir, contentDir: join(dir, "content"), configFile: join(dir, "site.config.ts"), publicDir: join(dir, "public") }, (c) => seen.push(c.event));
+    try {
+      await watcher.ready;
+      for (let round = 0; round < 3; round++) {
+        seen.length = 0;
+        const firstEvent = new Promise<void>((r) => {
+          const poll = setInterval(() => seen.length && (clearInterval(poll), r()), 1);
+        });
+        writeFileSync(file, `save A of round ${round}`);
+        await firstEvent;
+        // Within 50 ms of the first event: chokidar swallows this one.
+        await sleep(10);
+        writeFileSync(file, `save B of round ${round}`);
+        await sleep(300);
+        expect(seen.length, `round ${round}`).toBeGreaterThanOrEqual(2);
+        await sleep(100);
+      }
+    } finally {
+      await watcher.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("classifyChange", () => {
+  const t = { cwd: "/p", contentDir: "/p/content", configFile: "/p/site.config.ts", publicDir: "/p/public", projectRoot: "/p" };
+  it.each([
+    ["/p/content/a/b.md", "content"],
+    ["/p/site.config.ts", "content"],
+    ["/p/public/favicon.svg", "content"],
+    ["/p/templates/theme.css", "content"],
+    ["/p/templates/Article.tsx", "templates"],
+    ["/p/src/render/render-page.tsx", "templates"],
+    ["/p/src/content/markdown.ts", "code"],
+    ["/p/src/shared/url.ts", "code"],
+    ["/p/src/client/router.ts", "client"],
+    ["/p/src/client/dev/main.ts", "dev-client"],
+    ["/p/src/serve/dev-server.ts", "restart"],
+    ["/p/src/cli.ts", "restart"],
+    ["/p/src/notes.md", undefined],
+    ["/p/package.json", undefined],
+  ])("%s is a %s change", (file, kind) => {
+    expect(classifyChange(file, t)).toBe(kind);
+  });
+
+  it("does not treat the generator's code as content when its code is not watched", () => {
+    expect(classifyChange("/p/templates/Article.tsx", { ...t, projectRoot: undefined })).toBeUndefined();
+  });
+
+  it.each([".guide.md.swp", "guide.md~", "4913", "#guide.md#", ".DS_Store"])("ignores the editor artifact %s", (name) => {
+    expect(isEditorArtifact(join("/p/content", name))).toBe(true);
+  });
+  it("keeps real files", () => expect(isEditorArtifact("/p/content/guide.md")).toBe(false));
+});
+
+describe("diffBuilds", () => {
+  const build = (pages: Record<string, string>, shared = ["site.aaaa.json", "style.bbbb.css", "client.cccc.js"], redirects: Record<string, string> = {}): SiteMap => {
+    const m: SiteMap = new Map();
+    for (const name of shared) m.set(`docs/v2/assets/${name}`, "x");
+    for (const file of Object.values(pages)) m.set(`docs/v2/assets/${file}`, "{}");
+    m.set(`docs/v2/assets/manifest.${Object.values(pages).join("").length}.json`, JSON.stringify({ pages, redirects, search: "search.x.json" }));
+    return m;
+  };
+  const before = build({ "/": "pages/index.1.json", "/a/": "pages/a.1.json", "/b/": "pages/b.1.json" });
+
+  it("names the pages whose data changed, appeared or went away", () => {
+    const after = build({ "/": "pages/index.1.json", "/a/": "pages/a.2.json", "/c/": "pages/c.1.json" });
+    expect(diffBuilds(before, after, "/docs/v2/")).toEqual({ all: false, paths: ["/docs/v2/a/", "/docs/v2/b/", "/docs/v2/c/"] });
+  });
+
+  it("reloads every page when shared data, styles, client or redirects change", () => {
+    const pages = { "/": "pages/index.1.json", "/a/": "pages/a.1.json", "/b/": "pages/b.1.json" };
+    expect(diffBuilds(before, build(pages, ["site.zzzz.json", "style.bbbb.css", "client.cccc.js"]), "/docs/v2/").all).toBe(true);
+    expect(diffBuilds(before, build(pages, ["site.aaaa.json", "style.zzzz.css", "client.cccc.js"]), "/docs/v2/").all).toBe(true);
+    expect(diffBuilds(before, build(pages, undefined, { "/old/": "/a/" }), "/docs/v2/").all).toBe(true);
+    expect(diffBuilds(before, build(pages), "/docs/v2/")).toEqual({ all: false, paths: [] });
+  });
+
+  it("keeps the hashed assets of earlier builds for pages that did not reload", () => {
+    const archive = new AssetArchive();
+    const after = build({ "/": "pages/index.1.json", "/a/": "pages/a.2.json", "/b/": "pages/b.1.json" });
+    const served = archive.merge(before, after, "/docs/v2/");
+    expect(served.has("docs/v2/assets/pages/a.1.json")).toBe(true);
+    expect(served.has("docs/v2/assets/pages/a.2.json")).toBe(true);
+    expect(after.has("docs/v2/assets/pages/a.1.json")).toBe(false);
+  });
+});
