@@ -83,7 +83,6 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const lap = (name: string) => {
     const now = performance.now();
     timings[name] = Math.round(now - t);
-    if (process.env.BROOK_DOCS_MEMLOG) process.stderr.write(`${name}: rss ${Math.round(process.memoryUsage().rss / 1048576)} MB, heap ${Math.round(process.memoryUsage().heapUsed / 1048576)} MB\n`);
     t = now;
   };
   const cwd = options.cwd ?? process.cwd();
