@@ -1,12 +1,12 @@
 /** The content-hash cache: parsed pages and rendered HTML from earlier builds, keyed by their inputs. */
-import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createHash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
 import type { ParsedPage } from "./content/parse-page.ts";
 
 /** Bump when the cached shapes change. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 
 /** What a cache entry maps. */
 export interface CacheData {
@@ -39,23 +39,53 @@ export function hashKey(...parts: (string | Uint8Array)[]): string {
   return h.digest("hex");
 }
 
+/** Entries per serialised chunk: one buffer for a whole large site would add its size to peak memory. */
+const CHUNK = 256;
+
 /** Loads the cache, or an empty one when it is absent, stale or unreadable. */
 export function loadCache(file: string): CacheData {
   const empty = emptyCache();
   if (!existsSync(file)) return empty;
   try {
-    const data = deserialize(readFileSync(file)) as CacheData & { format: number; generator: string };
-    if (data.format !== CACHE_FORMAT || data.generator !== generatorVersion()) return empty;
-    return { parse: data.parse, render: data.render, search: data.search };
+    const bytes = readFileSync(file);
+    const chunks: unknown[] = [];
+    for (let at = 0; at < bytes.length; ) {
+      const size = bytes.readUInt32LE(at);
+      chunks.push(deserialize(bytes.subarray(at + 4, at + 4 + size)));
+      at += 4 + size;
+    }
+    const head = chunks.shift() as { format: number; generator: string };
+    if (head.format !== CACHE_FORMAT || head.generator !== generatorVersion()) return empty;
+    const data = emptyCache();
+    for (const chunk of chunks as { kind: keyof CacheData; entries: [string, never][] }[]) {
+      for (const [k, v] of chunk.entries) data[chunk.kind].set(k, v);
+    }
+    return data;
   } catch {
     return empty;
   }
 }
 
-/** Saves only what this build used, so the cache does not grow without bound. */
+/** Saves only what this build used, so the cache does not grow without bound; length-prefixed chunks. */
 export function saveCache(file: string, data: CacheData): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}`;
-  writeFileSync(tmp, serialize({ format: CACHE_FORMAT, generator: generatorVersion(), ...data }));
+  const fd = openSync(tmp, "w");
+  const put = (value: unknown) => {
+    const body = serialize(value);
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(body.length);
+    writeSync(fd, size);
+    writeSync(fd, body);
+  };
+  try {
+    put({ format: CACHE_FORMAT, generator: generatorVersion() });
+    for (const kind of ["parse", "render", "search"] as const) {
+      const entries = [...data[kind].entries()];
+      for (let i = 0; i < entries.length; i += CHUNK) put({ kind, entries: entries.slice(i, i + CHUNK) });
+    }
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, file);
 }
