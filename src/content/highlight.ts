@@ -73,6 +73,8 @@ export async function highlightCode(code: string, lang: string | null, styles: C
   const hl = await getHighlighter();
   // Grammars load on first use: compiling all of them costs each worker a second.
   if (lang && !hl.getLoadedLanguages().includes(lang)) await loadLanguage(hl, lang);
+  // Never tokenise while another grammar is being added to the registry.
+  await loadChain;
   const root = hl.codeToHast(code, { lang: lang ?? "text", theme: "github-light" }) as Root;
   const pre = root.children[0] as Element;
   styleToClass(pre, styles);
@@ -80,11 +82,17 @@ export async function highlightCode(code: string, lang: string | null, styles: C
 }
 
 const loading = new Map<string, Promise<void>>();
+let loadChain: Promise<unknown> = Promise.resolve();
 
+/** Loads one grammar; loads run one after another (concurrent loads into one registry are not safe). */
 function loadLanguage(hl: HighlighterCore, lang: string): Promise<void> {
   let p = loading.get(lang);
   if (!p) {
-    p = import(`shiki/langs/${lang}.mjs`).then((m: { default: Parameters<HighlighterCore["loadLanguage"]>[0] }) => hl.loadLanguage(m.default));
+    p = loadChain.then(async () => {
+      const m = (await import(`shiki/langs/${lang}.mjs`)) as { default: Parameters<HighlighterCore["loadLanguage"]>[0] };
+      await hl.loadLanguage(m.default);
+    });
+    loadChain = p.catch(() => undefined);
     loading.set(lang, p);
   }
   return p;
@@ -113,6 +121,8 @@ function dualStyle(style: string): string {
 }
 
 function styleToClass(node: Element, styles: CodeStyles): void {
+  // Shiki may share property objects between calls: never mutate them in place.
+  node.properties = { ...node.properties };
   const raw = node.properties?.style;
   const style = typeof raw === "string" && raw ? dualStyle(raw) : "";
   if (style) {
