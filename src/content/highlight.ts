@@ -75,7 +75,9 @@ export async function highlightCode(code: string, lang: string | null, styles: C
   if (lang && !hl.getLoadedLanguages().includes(lang)) await loadLanguage(hl, lang);
   // Never tokenise while another grammar is being added to the registry.
   await loadChain;
-  const root = hl.codeToHast(code, { lang: lang ?? "text", theme: "github-light" }) as Root;
+  // No tokenising time limit: Shiki's default (500 ms a line) cuts tokens short on a busy
+  // machine, and the same input must always give the same HTML.
+  const root = hl.codeToHast(code, { lang: lang ?? "text", theme: "github-light", tokenizeTimeLimit: 0 }) as Root;
   const pre = root.children[0] as Element;
   styleToClass(pre, styles);
   return pre;
