@@ -3,6 +3,7 @@ import { statSync, readdirSync, existsSync, readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { nodeBundleOptions } from "./node-bundle.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "node_modules", ".cache", "brook-docs-bin");
@@ -10,9 +11,9 @@ const entry = join(outDir, "cli.mjs");
 
 function newestSource() {
   let newest = 0;
-  for (const dir of ["src", "templates"]) {
+  for (const dir of ["src", "templates", "scripts"]) {
     for (const e of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
-      if (e.isFile() && /\.(ts|tsx|css)$/.test(e.name)) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+      if (e.isFile() && /\.(ts|tsx|css|js)$/.test(e.name)) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
     }
   }
   return Math.max(newest, statSync(join(root, "package-lock.json")).mtimeMs);
@@ -25,17 +26,9 @@ export async function compileCli() {
   if (!existsSync(entry) || statSync(entry).mtimeMs < newestSource()) {
     const { build } = await import("esbuild");
     await build({
-      absWorkingDir: root,
+      ...nodeBundleOptions(root),
       entryPoints: { cli: "src/cli.ts", "build-worker": "src/build-worker.ts" },
       outdir: outDir,
-      outExtension: { ".js": ".mjs" },
-      bundle: true,
-      splitting: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      jsx: "automatic",
       sourcemap: "linked",
       logLevel: "warning",
     });

@@ -4,7 +4,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { loadConfig } from "./config/load.ts";
 import type { SiteConfig } from "./config/schema.ts";
 import { discoverContent } from "./content/discover.ts";
-import type { ParsedPage, ParseOptions } from "./content/parse-page.ts";
+import type { ParsedPage, ParseOptions, ParseResult } from "./content/parse-page.ts";
 import type { CodeStyles } from "./content/highlight.ts";
 import { ContentError, type Diagnostic } from "./errors.ts";
 import { runTask, type WorkerTask } from "./build-worker.ts";
@@ -15,8 +15,9 @@ import type { SiteModel } from "./site/model.ts";
 import { buildSearchIndex } from "./site/search-index.ts";
 import { bundleClient, bundleCss, contentHash } from "./render/assets.ts";
 import { renderPage, renderRedirectStub, type RenderContext } from "./render/render-page.tsx";
-import type { PageData, RouteManifest, SiteData } from "./shared/types.ts";
-import { routeToPath } from "./shared/url.ts";
+import type { RouteManifest } from "./shared/types.ts";
+import { NOT_FOUND_PAGE, NOT_FOUND_ROUTE, toPageData, toSiteData } from "./render/page-data.ts";
+import { routeToPath, splitHash } from "./shared/url.ts";
 import { FsWriter, type Writer } from "./write/writer.ts";
 import { headersFile, redirectsFile, robotsFile, sitemapFile } from "./write/host-files.ts";
 import type { LinkTargets } from "./site/links.ts";
@@ -72,7 +73,6 @@ export interface BuildResult {
   rendered: number;
 }
 
-const NOT_FOUND_ROUTE = "/404/";
 const RENDER_CACHE_MAX_PAGES = 2000;
 const ASSET_TOKEN = (name: string) => `@@brook-asset:${name}@@`;
 
@@ -133,7 +133,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       }
       return !hit;
     });
-    const results = await runBatched<(typeof todo)[number], Awaited<ReturnType<typeof import("./content/parse-page.ts").parsePage>>>(
+    const results = await runBatched<(typeof todo)[number], ParseResult>(
       poolFor(todo.length),
       todo,
       (batch) => ({ kind: "parse", files: batch.map(({ key: _k, ...f }) => f), options: parseOptions }),
@@ -197,46 +197,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       const css = await bundleCss(styles);
       write(assetsDir + css.path, css.content);
 
-      const site: SiteData = {
-        title: config.title,
-        description: config.description,
-        base: config.base,
-        siteUrl: config.siteUrl,
-        sidebar: model.sidebar,
-        sidebarComplete: model.sidebarComplete,
-        versions: config.versions,
-        navigation: config.navigation,
-        gtmId: config.analytics.gtmId,
-      };
+      const site = toSiteData(config, model);
       const siteFile = hashed("site", "json", JSON.stringify(site));
       const searchFile = hashed("search", "json", searchJson);
-      const pageData = model.pages.map((p): PageData => ({
-        route: p.regularPath,
-        title: p.title,
-        description: p.description,
-        layout: p.layout,
-        headers: p.headers,
-        prev: p.prev,
-        next: p.next,
-        editUrl: p.editUrl,
-        meta: p.frontmatter.meta,
-        html: p.html,
-      }));
+      const pageData = model.pages.map(toPageData);
       const manifest: RouteManifest = { pages: {}, redirects: Object.fromEntries(model.redirects.map((r) => [r.from, r.to])), search: searchFile };
       for (const [i, data] of pageData.entries()) manifest.pages[data.route] = hashed(`pages/${model.pages[i]!.key}`, "json", JSON.stringify(data));
-      const notFound: PageData = {
-        route: NOT_FOUND_ROUTE,
-        title: "Page not found",
-        description: "The page you asked for does not exist.",
-        layout: "not-found",
-        headers: [],
-        prev: null,
-        next: null,
-        editUrl: "",
-        meta: [],
-        html: "",
-      };
-      manifest.pages[NOT_FOUND_ROUTE] = hashed("pages/not-found", "json", JSON.stringify(notFound));
+      manifest.pages[NOT_FOUND_ROUTE] = hashed("pages/not-found", "json", JSON.stringify(NOT_FOUND_PAGE));
       const manifestFile = hashed("manifest", "json", JSON.stringify(manifest));
 
       // Pages are rendered with placeholder asset URLs, filled in after: a page's render (the
@@ -269,19 +236,17 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
         if (keepRendered) used.render.set(renderKeys[i]!, html);
         write(config.base.slice(1) + d.route.slice(1) + "index.html", fillAssets(html));
       }
-      const notFoundHtml = fillAssets(renderPage(notFound, ctx, { noindex: true }));
+      const notFoundHtml = fillAssets(renderPage(NOT_FOUND_PAGE, ctx, { noindex: true }));
       write("404.html", notFoundHtml);
       write(config.base.slice(1) + "404.html", notFoundHtml);
       lap("render");
 
       // 5. Write: redirect stubs, host files, public files; then swap in.
+      const titles = new Map(model.pages.map((p) => [p.regularPath, p.title]));
       for (const r of model.redirects) {
         const target = routeToPath(config.base, r.to);
-        const title = model.pages.find((p) => p.regularPath === r.to.split("#")[0])?.title ?? target;
-        const stub = renderRedirectStub(target, config.siteUrl + target.split("#")[0], title).replace(
-          "</head>",
-          `<script src="${assetUrl(client.redirectScript)}" data-to="${target}"></script></head>`,
-        );
+        const { route } = splitHash(r.to);
+        const stub = renderRedirectStub(target, config.siteUrl + routeToPath(config.base, route), titles.get(route) ?? target, assetUrl(client.redirectScript));
         write(config.base.slice(1) + r.from.slice(1) + "index.html", stub);
       }
       const routes = pageData.map((d) => d.route);
@@ -289,7 +254,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       write("_headers", headersFile(config.base, config.analytics.gtmId));
       write(config.base.slice(1) + "sitemap.xml", sitemapFile(config.siteUrl, config.base, routes.filter((r, i) => pageData[i]!.layout !== "not-found")));
       write("robots.txt", robotsFile(config.siteUrl, config.base));
-      if (existsSync(publicDir) && "copyDir" in writer) (writer as FsWriter).copyDir(publicDir, config.base.slice(1));
+      if (existsSync(publicDir)) writer.copyDir(publicDir, config.base.slice(1));
       writer.commit();
       lap("write");
       if (memo) memo.cache = used;

@@ -21,6 +21,13 @@ export interface ParsedPage {
   codeStyles: CodeStyles;
 }
 
+/** What parsing one file yields: the page, or the errors that stop it; warnings either way. */
+export interface ParseResult {
+  page?: ParsedPage;
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+}
+
 /** Options that change how a page renders: part of the cache key. */
 export interface ParseOptions {
   base: string;
@@ -34,7 +41,7 @@ export async function parsePage(
   bytes: Uint8Array,
   meta: { relativePath: string; file: string; route: string },
   options: ParseOptions,
-): Promise<{ page?: ParsedPage; errors: Diagnostic[]; warnings: Diagnostic[] }> {
+): Promise<ParseResult> {
   const { file } = meta;
   let source: string;
   try {

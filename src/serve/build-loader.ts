@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { nodeBundleOptions } from "../../scripts/node-bundle.js";
 import { BrookError } from "../errors.ts";
 import type { buildSite as BuildSite } from "../build.ts";
 
@@ -41,18 +42,10 @@ export class BuildLoader {
     let result;
     try {
       result = await build({
-        absWorkingDir: root,
+        ...nodeBundleOptions(root),
         entryPoints: { build: join(root, "src/build.ts"), "build-worker": join(root, "src/build-worker.ts") },
-        bundle: true,
-        splitting: true,
-        platform: "node",
-        format: "esm",
-        target: "node20",
-        packages: "external",
-        jsx: "automatic",
         write: false,
         outdir: "out",
-        outExtension: { ".js": ".mjs" },
         logLevel: "silent",
         // The bundle lives under node_modules/.cache: tell it where the project is (its worker too).
         define: { "process.env.BROOK_DOCS_ROOT": JSON.stringify(root) },

@@ -1,0 +1,52 @@
+/** What the client and templates get: the site data and one data record per page, from the site model. */
+import type { SiteConfig } from "../config/schema.ts";
+import type { Page, SiteModel } from "../site/model.ts";
+import type { PageData, SiteData } from "../shared/types.ts";
+
+/** The route the not-found page's data is listed under in the manifest. */
+export const NOT_FOUND_ROUTE = "/404/";
+
+/** The built-in not-found page (dist/404.html and the client's unknown-route layout). */
+export const NOT_FOUND_PAGE: PageData = {
+  route: NOT_FOUND_ROUTE,
+  title: "Page not found",
+  description: "The page you asked for does not exist.",
+  layout: "not-found",
+  headers: [],
+  prev: null,
+  next: null,
+  editUrl: "",
+  meta: [],
+  html: "",
+};
+
+/** Site-wide data for templates and client: one hashed file. */
+export function toSiteData(config: SiteConfig, model: SiteModel): SiteData {
+  return {
+    title: config.title,
+    description: config.description,
+    base: config.base,
+    siteUrl: config.siteUrl,
+    sidebar: model.sidebar,
+    sidebarComplete: model.sidebarComplete,
+    versions: config.versions,
+    navigation: config.navigation,
+    gtmId: config.analytics.gtmId,
+  };
+}
+
+/** One page's data file: what the client needs to show it. */
+export function toPageData(p: Page): PageData {
+  return {
+    route: p.regularPath,
+    title: p.title,
+    description: p.description,
+    layout: p.layout,
+    headers: p.headers,
+    prev: p.prev,
+    next: p.next,
+    editUrl: p.editUrl,
+    meta: p.frontmatter.meta,
+    html: p.html,
+  };
+}
