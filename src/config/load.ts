@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
 import { build } from "esbuild";
 import { z } from "zod";
-import { BrookError } from "../errors.ts";
+import { BrookError, type Diagnostic } from "../errors.ts";
 import { projectRoot } from "../paths.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
 
@@ -20,7 +20,7 @@ export const CONFIG_FILE = "site.config.ts";
 export async function loadConfig(file: string | undefined, cwd: string, contentDir: string): Promise<{ config: SiteConfig; file?: string }> {
   const path = file ? resolve(cwd, file) : join(dirname(resolve(cwd, contentDir)), CONFIG_FILE);
   if (!existsSync(path)) {
-    if (file) throw new BrookError(`config file ${file} does not exist`, "pass an existing file to --config, or omit it");
+    if (file) throw configError(`config file ${file} does not exist`, "pass an existing file to --config, or omit it", { file });
     return { config: validateConfig({}, "(defaults)") };
   }
   const raw = await importConfigModule(path);
@@ -45,7 +45,9 @@ async function importConfigModule(path: string): Promise<unknown> {
   } catch (e) {
     const first = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : "";
-    throw new BrookError(`${where}${first?.text ?? "site.config.ts does not compile"}`, "fix the syntax error in the config file", { cause: e });
+    const message = first?.text ?? "site.config.ts does not compile";
+    const place = first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file: relative(process.cwd(), path) };
+    throw configError(`${where}${message}`, "fix the syntax error in the config file", place, message, e);
   }
   // Import through a file (not a data: URL) so bare imports resolve from the project.
   const dir = join(process.cwd(), "node_modules", ".cache", "brook-docs-config");
@@ -54,7 +56,7 @@ async function importConfigModule(path: string): Promise<unknown> {
   const { writeFileSync } = await import("node:fs");
   writeFileSync(out, code);
   const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
-  if (mod.default === undefined) throw new BrookError(`${path} has no default export`, "export the config: export default defineConfig({ ... })");
+  if (mod.default === undefined) throw configError(`${path} has no default export`, "export the config: export default defineConfig({ ... })", { file: relative(process.cwd(), path) });
   return mod.default;
 }
 
@@ -62,10 +64,13 @@ async function importConfigModule(path: string): Promise<unknown> {
 export function validateConfig(raw: unknown, file: string): SiteConfig {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issueMessage(issue)}`);
+    const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issueMessage(issue)}`);
+    const hint = "fix the fields above in site.config.ts; docs/configuration.md lists every field";
     throw new BrookError(
-      `${file}: ${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? "" : "s"} in the config\n${lines.join("\n")}`,
-      "fix the fields above in site.config.ts; docs/configuration.md lists every field",
+      `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config\n${problems.map((p) => `  ${p}`).join("\n")}`,
+      hint,
+      // One diagnostic per field, so CI annotates each (docs/ci.md).
+      { diagnostics: problems.map((message) => ({ file, message, rule: "config", hint: "docs/configuration.md lists every field" })) },
     );
   }
   const config = parsed.data;
@@ -75,6 +80,11 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
     config.analytics = { gtmId: gtm };
   }
   return config;
+}
+
+/** A config problem: today's text for people, one `config` diagnostic for CI reports. */
+function configError(text: string, hint: string, place: Omit<Diagnostic, "message" | "rule">, message = text, cause?: unknown): BrookError {
+  return new BrookError(text, hint, { cause, diagnostics: [{ ...place, message, rule: "config", hint }] });
 }
 
 function formatPath(path: PropertyKey[]): string {
