@@ -41,6 +41,8 @@ export interface BuildOptions {
   memo?: BuildMemo;
   /** Called with each non-fatal diagnostic (broken links, unhighlighted fences, pages outside the sidebar). */
   onWarning?: (d: Diagnostic) => void;
+  /** Warnings fail the build (as errors) before anything is written: `build --strict`. @default false */
+  strict?: boolean;
 }
 
 /** State a caller keeps between builds; see `BuildOptions.memo`. */
@@ -170,12 +172,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     todo.forEach((input, i) => {
       const r = results[i]!;
       errors.push(...r.errors);
-      warnings.push(...r.warnings);
-      if (r.page) used.parse.set(input.key, r.page);
+      // Warnings stay with the page, so a page from the cache reports them again (build --strict).
+      if (r.page) used.parse.set(input.key, r.warnings.length ? { ...r.page, warnings: r.warnings } : r.page);
     });
     for (const i of inputs) {
       const p = used.parse.get(i.key);
       if (p) parsed.push(p);
+      if (p?.warnings) warnings.push(...p.warnings);
     }
     results.length = 0;
     if (errors.length) throw new ContentError(sortDiagnostics(errors));
@@ -186,6 +189,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     const { model, errors: modelErrors, warnings: modelWarnings, targets } = buildSiteModel({ config, configFile, pages: parsed, publicFiles });
     if (modelErrors.length) throw new ContentError(sortDiagnostics(modelErrors));
     warnings.push(...modelWarnings);
+    // Every warning is known here, before the writer exists: a strict failure leaves the output as it was.
+    if (options.strict && warnings.length) throw new ContentError(warnings.map((w) => ({ ...w, severity: "error" })));
     const searchKey = hashKey(JSON.stringify(model.searchDocs), generatorVersion());
     let searchJson = cache.search.get(searchKey);
     if (searchJson === undefined && memo?.deferSearch && memo.lastSearch !== undefined) {

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
 import { build } from "esbuild";
 import { z } from "zod";
-import { BrookError } from "../errors.ts";
+import { BrookError, type Diagnostic } from "../errors.ts";
 import { projectRoot } from "../paths.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
 
@@ -24,10 +24,10 @@ export const CONFIG_FILE = "site.config.ts";
 export async function loadConfig(file: string | undefined, cwd: string, contentDir: string, budgetMs = CONFIG_TIME_BUDGET_MS): Promise<{ config: SiteConfig; file?: string }> {
   const path = file ? resolve(cwd, file) : join(dirname(resolve(cwd, contentDir)), CONFIG_FILE);
   if (!existsSync(path)) {
-    if (file) throw new BrookError(`config file ${file} does not exist`, "pass an existing file to --config, or omit it");
+    if (file) throw configError(`config file ${file} does not exist`, "pass an existing file to --config, or omit it", { file });
     return { config: validateConfig({}, "(defaults)") };
   }
-  if (!statSync(path).isFile()) throw new BrookError(`config file ${relative(cwd, path) || path} is not a regular file`, "point --config at a site.config.ts file");
+  if (!statSync(path).isFile()) throw configError(`config file ${relative(cwd, path) || path} is not a regular file`, "point --config at a site.config.ts file", { file: relative(cwd, path) || path });
   const raw = await importConfigModule(path, budgetMs);
   return { config: validateConfig(raw, relative(cwd, path) || path), file: path };
 }
@@ -50,7 +50,9 @@ async function importConfigModule(path: string, budgetMs: number): Promise<unkno
   } catch (e) {
     const first = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : "";
-    throw new BrookError(`${where}${first?.text ?? "site.config.ts does not compile"}`, "fix the syntax error in the config file", { cause: e });
+    const message = first?.text ?? "site.config.ts does not compile";
+    const place = first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file: relative(process.cwd(), path) };
+    throw configError(`${where}${message}`, "fix the syntax error in the config file", place, message, e);
   }
   // Import through a file (not a data: URL) so bare imports resolve from the project.
   const dir = join(process.cwd(), "node_modules", ".cache", "brook-docs-config");
@@ -84,7 +86,7 @@ function runConfigModule(url: string, path: string, budgetMs: number): Promise<u
     const worker = new Worker(CONFIG_WORKER, { eval: true, workerData: { url }, resourceLimits: { maxOldGenerationSizeMb: 256 }, stdout: false, stderr: false });
     const timer = setTimeout(() => {
       void worker.terminate();
-      reject(new BrookError(`${shown}: the config did not finish loading within ${budgetMs / 1000} s`, "site.config.ts runs when a build starts: remove the loop or the wait that keeps it from finishing"));
+      reject(configError(`${shown}: the config did not finish loading within ${budgetMs / 1000} s`, "site.config.ts runs when a build starts: remove the loop or the wait that keeps it from finishing", { file: shown }, `the config did not finish loading within ${budgetMs / 1000} s`));
     }, budgetMs);
     const done = () => {
       clearTimeout(timer);
@@ -93,17 +95,17 @@ function runConfigModule(url: string, path: string, budgetMs: number): Promise<u
     worker.once("message", (m: ConfigMessage) => {
       done();
       if (m.kind === "ok") resolvePromise(m.value);
-      else if (m.kind === "no-default") reject(new BrookError(`${shown} has no default export`, "export the config: export default defineConfig({ ... })"));
-      else if (m.kind === "not-data") reject(new BrookError(`${shown}: the config exports something other than plain data (${m.message})`, "export only strings, numbers, booleans, lists and objects: no functions or class instances"));
-      else reject(new BrookError(`${shown}: the config failed while loading: ${m.name}: ${m.message}`, "site.config.ts runs when a build starts: fix the error it throws"));
+      else if (m.kind === "no-default") reject(configError(`${shown} has no default export`, "export the config: export default defineConfig({ ... })", { file: shown }, "the config has no default export"));
+      else if (m.kind === "not-data") reject(configError(`${shown}: the config exports something other than plain data (${m.message})`, "export only strings, numbers, booleans, lists and objects: no functions or class instances", { file: shown }, `the config exports something other than plain data (${m.message})`));
+      else reject(configError(`${shown}: the config failed while loading: ${m.name}: ${m.message}`, "site.config.ts runs when a build starts: fix the error it throws", { file: shown }, `the config failed while loading: ${m.name}: ${m.message}`));
     });
     worker.once("error", (e) => {
       done();
-      reject(new BrookError(`${shown}: the config failed while loading: ${e.message}`, "site.config.ts runs when a build starts: fix the error it throws"));
+      reject(configError(`${shown}: the config failed while loading: ${e.message}`, "site.config.ts runs when a build starts: fix the error it throws", { file: shown }, `the config failed while loading: ${e.message}`));
     });
     worker.once("exit", (code) => {
       clearTimeout(timer);
-      if (code !== 0) reject(new BrookError(`${shown}: the config stopped the process that loaded it (exit code ${code})`, "remove the call to process.exit from site.config.ts"));
+      if (code !== 0) reject(configError(`${shown}: the config stopped the process that loaded it (exit code ${code})`, "remove the call to process.exit from site.config.ts", { file: shown }, `the config stopped the process that loaded it (exit code ${code})`));
     });
   });
 }
@@ -112,10 +114,13 @@ function runConfigModule(url: string, path: string, budgetMs: number): Promise<u
 export function validateConfig(raw: unknown, file: string): SiteConfig {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issueMessage(issue)}`);
+    const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issueMessage(issue)}`);
+    const hint = "fix the fields above in site.config.ts; docs/configuration.md lists every field";
     throw new BrookError(
-      `${file}: ${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? "" : "s"} in the config\n${lines.join("\n")}`,
-      "fix the fields above in site.config.ts; docs/configuration.md lists every field",
+      `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config\n${problems.map((p) => `  ${p}`).join("\n")}`,
+      hint,
+      // One diagnostic per field, so CI annotates each (docs/ci.md).
+      { diagnostics: problems.map((message) => ({ file, message, rule: "config", hint: "docs/configuration.md lists every field" })) },
     );
   }
   const config = parsed.data;
@@ -125,6 +130,11 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
     config.analytics = { gtmId: gtm };
   }
   return config;
+}
+
+/** A config problem: today's text for people, one `config` diagnostic for CI reports. */
+function configError(text: string, hint: string, place: Omit<Diagnostic, "message" | "rule">, message = text, cause?: unknown): BrookError {
+  return new BrookError(text, hint, { cause, diagnostics: [{ ...place, message, rule: "config", hint }] });
 }
 
 function formatPath(path: PropertyKey[]): string {

@@ -21,6 +21,8 @@ export interface ParsedPage {
   sections: Section[];
   ids: string[];
   codeStyles: CodeStyles;
+  /** The file's warnings, kept with the page so that a page from the cache reports them again. */
+  warnings?: Diagnostic[];
 }
 
 /** What parsing one file yields: the page, or the errors that stop it; warnings either way. */
