@@ -12,7 +12,7 @@ import { poolSize, WorkerPool, workerScript } from "./pool.ts";
 import { cacheFile, emptyCache, hashKey, loadCache, saveCache, generatorVersion, type CacheData } from "./cache.ts";
 import { buildSiteModel } from "./site/build-model.ts";
 import type { SiteModel } from "./site/model.ts";
-import { buildSearchIndex } from "./site/search-index.ts";
+import { buildSearchFiles, type SearchFiles } from "./site/search-index.ts";
 import { bundleClient, bundleCss, contentHash } from "./render/assets.ts";
 import { renderPage, renderRedirectStub, type RenderContext } from "./render/render-page.tsx";
 import type { RouteManifest } from "./shared/types.ts";
@@ -158,14 +158,15 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     const { model, errors: modelErrors, warnings: modelWarnings, targets } = buildSiteModel({ config, configFile, pages: parsed, publicFiles });
     if (modelErrors.length) throw new ContentError(sortDiagnostics(modelErrors));
     warnings.push(...modelWarnings);
-    const searchKey = hashKey(JSON.stringify(model.searchDocs), generatorVersion());
+    // The search index files, as JSON of SearchFiles (cached whole, keyed by their input).
+    const searchKey = hashKey(JSON.stringify([model.searchPages, config.search]), generatorVersion());
     let searchJson = cache.search.get(searchKey);
     if (searchJson === undefined && memo?.deferSearch && memo.lastSearch !== undefined) {
       searchJson = memo.lastSearch;
-      const docs = model.searchDocs;
-      memo.searchLater = () => void used.search.set(searchKey, JSON.stringify(buildSearchIndex(docs)));
+      const searchPages = model.searchPages;
+      memo.searchLater = () => void used.search.set(searchKey, JSON.stringify(buildSearchFiles(searchPages, config.search)));
     } else {
-      searchJson ??= JSON.stringify(buildSearchIndex(model.searchDocs));
+      searchJson ??= JSON.stringify(buildSearchFiles(model.searchPages, config.search));
       used.search.set(searchKey, searchJson);
       if (memo) {
         memo.lastSearch = searchJson;
@@ -199,9 +200,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
       const site = toSiteData(config, model);
       const siteFile = hashed("site", "json", JSON.stringify(site));
-      const searchFile = hashed("search", "json", searchJson);
+      const search = JSON.parse(searchJson) as SearchFiles;
+      for (const f of search.files) write(assetsDir + f.name, f.content);
       const pageData = model.pages.map(toPageData);
-      const manifest: RouteManifest = { pages: {}, redirects: Object.fromEntries(model.redirects.map((r) => [r.from, r.to])), search: searchFile };
+      const manifest: RouteManifest = { pages: {}, redirects: Object.fromEntries(model.redirects.map((r) => [r.from, r.to])), search: search.entry };
       for (const [i, data] of pageData.entries()) manifest.pages[data.route] = hashed(`pages/${model.pages[i]!.key}`, "json", JSON.stringify(data));
       manifest.pages[NOT_FOUND_ROUTE] = hashed("pages/not-found", "json", JSON.stringify(NOT_FOUND_PAGE));
       const manifestFile = hashed("manifest", "json", JSON.stringify(manifest));

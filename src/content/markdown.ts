@@ -13,6 +13,7 @@ import type { VFile } from "vfile";
 import { toString as hastToString } from "hast-util-to-string";
 import type { Diagnostic } from "../errors.ts";
 import type { Header } from "../shared/types.ts";
+import { SEARCH_SECTION_CHARS } from "../shared/search-format.ts";
 import { normalizeContainerSyntax, remarkContainers } from "./containers.ts";
 import { highlightCode, resolveLanguage, type CodeStyles } from "./highlight.ts";
 
@@ -56,8 +57,8 @@ export interface RenderContext {
   codeStyles: CodeStyles;
 }
 
-/** Section text kept for search: no more than the search index reads (INDEXED_TEXT_CHARS), so large sites stay small in memory. */
-const SECTION_TEXT_LIMIT = 480;
+/** Section text kept for search: no more than the search index reads, so large sites stay small in memory. */
+const SECTION_TEXT_LIMIT = SEARCH_SECTION_CHARS;
 
 let processor: Processor | undefined;
 

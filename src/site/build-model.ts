@@ -1,9 +1,9 @@
-/** Site model stage: routes, sidebar, prev/next, redirects, links and search docs from parsed pages. */
+/** Site model stage: routes, sidebar, prev/next, redirects, links and search pages from parsed pages. */
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../config/schema.ts";
 import type { ParsedPage } from "../content/parse-page.ts";
 import type { Diagnostic } from "../errors.ts";
-import type { NavLink, SearchDoc } from "../shared/types.ts";
+import type { NavLink, SearchPage } from "../shared/types.ts";
 import { routeToPath } from "../shared/url.ts";
 import { checkLinks, type LinkTargets } from "./links.ts";
 import type { Page, SiteModel } from "./model.ts";
@@ -107,12 +107,15 @@ export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: D
   };
   warnings.push(...checkLinks(input.pages.flatMap((p) => p.links.map((l) => ({ ...l, file: p.file }))), targets));
 
-  const searchDocs: SearchDoc[] = [...byRoute.values()]
+  const searchPages: SearchPage[] = [...byRoute.values()]
     .filter((p) => p.frontmatter.layout !== "not-found")
-    .flatMap((p) =>
-      p.sections.map((s) => ({ id: s.slug ? `${p.route}#${s.slug}` : p.route, title: p.frontmatter.title, heading: s.heading, text: s.text })),
-    );
+    .map((p) => ({
+      route: p.route,
+      title: p.frontmatter.title,
+      description: p.frontmatter.description,
+      sections: p.sections.map((s) => ({ heading: s.heading, text: s.text })),
+    }));
 
   const linkCount = order.length;
-  return { model: { pages, sidebar, sidebarComplete: linkCount <= COMPLETE_SIDEBAR_MAX_LINKS, redirects, searchDocs }, errors, warnings, targets };
+  return { model: { pages, sidebar, sidebarComplete: linkCount <= COMPLETE_SIDEBAR_MAX_LINKS, redirects, searchPages }, errors, warnings, targets };
 }

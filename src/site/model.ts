@@ -1,6 +1,6 @@
 /** The site model: plain data from which every output file is rendered. */
 import type { ParsedPage } from "../content/parse-page.ts";
-import type { Header, NavLink, SearchDoc, SidebarNode } from "../shared/types.ts";
+import type { Header, NavLink, SearchPage, SidebarNode } from "../shared/types.ts";
 
 /** A page record with the fields of spec §3 plus what rendering needs. */
 export interface Page {
@@ -36,5 +36,6 @@ export interface SiteModel {
   sidebar: SidebarNode[];
   sidebarComplete: boolean;
   redirects: Redirect[];
-  searchDocs: SearchDoc[];
+  /** What the search index is built from: every page but the not-found layout. */
+  searchPages: SearchPage[];
 }

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { buildSearchFiles } from "../../../src/site/search-index.ts";
+import { TermDictionary, TermTally } from "../../../src/site/search-terms.ts";
+import { readPostings, SEARCH_FIELDS, shardFor, type SearchHead, type SearchPostings, type SearchShard } from "../../../src/shared/search-format.ts";
+import { termsOf } from "../../../src/shared/search-tokens.ts";
+import type { SearchPage } from "../../../src/shared/types.ts";
+
+const pages: SearchPage[] = [
+  {
+    route: "/api/rest/webhooks/",
+    title: "Webhooks",
+    description: "Receive events over HTTPS and verify the X-Brook-Signature header.",
+    sections: [
+      { heading: "", text: "A webhook sends each event to your URL." },
+      { heading: "Verify the signature", text: "Compute an HMAC of the body; compare it with X-Brook-Signature. Webhooks retry." },
+    ],
+  },
+  { route: "/cli/login/", title: "Log in to the CLI", description: "Sign in from a terminal.", sections: [{ heading: "Profiles", text: "brook login --profile work" }] },
+  { route: "/code/go/", title: "Go code steps", description: "Write steps in Go.", sections: [{ heading: "", text: "Handler gets ctx.respond and ETIMEDOUT errors." }] },
+];
+
+type Posting = [term: string, field: string, route: string, tf: number];
+
+/** Every posting of some files, as readable tuples, sorted. */
+function postingsOf(head: SearchHead, files: SearchPostings[]): Posting[] {
+  const out: Posting[] = [];
+  for (const p of files) readPostings(p, (t, f, page, tf) => out.push([p.terms[t]!, SEARCH_FIELDS[f]!, head.pages[page]![0], tf]));
+  return out.sort((a, b) => a.join("\0").localeCompare(b.join("\0")));
+}
+
+/** What the postings must be: each field's text counted with termsOf. */
+function expected(): Posting[] {
+  const out: Posting[] = [];
+  for (const p of pages) {
+    const slug = p.route === "/cli/login/" ? " login" : "";
+    const texts = [p.title + slug, p.description, p.sections.map((s) => s.heading).join(" "), p.sections.map((s) => s.text).join(" ")];
+    texts.forEach((text, f) => {
+      const counts = new Map<string, number>();
+      for (const t of termsOf(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const [t, tf] of counts) out.push([t, SEARCH_FIELDS[f]!, p.route, tf]);
+    });
+  }
+  return out.sort((a, b) => a.join("\0").localeCompare(b.join("\0")));
+}
+
+describe("search index files", () => {
+  it("holds every term of every field with its count, read back exactly (one file on a small site)", () => {
+    const built = buildSearchFiles(pages, { synonyms: { Golang: ["Go"], "env var": ["environment variable"] } });
+    expect(built.files).toHaveLength(1);
+    expect(built.entry).toMatch(/^search\.[a-z0-9]{10}\.json$/);
+    const head = JSON.parse(built.files[0]!.content) as SearchHead;
+    expect(head.pages).toEqual(pages.map((p) => [p.route, p.title, p.description]));
+    expect(head.synonyms).toEqual([["golang", ["go"]], ["env var", ["environment variable"]]]);
+    expect(head.shards).toEqual([]);
+    expect(postingsOf(head, [head.postings])).toEqual(expected());
+    // Field lengths count terms (BM25's length normalisation).
+    expect(head.lengths[0]).toEqual([1, 3, 3]);
+  });
+
+  it("adds the words of a page's own slug that its title lacks, never numbers", () => {
+    const head = JSON.parse(buildSearchFiles([...pages, { route: "/notes/page-0073/", title: "Notes", description: "", sections: [] }]).files[0]!.content) as SearchHead;
+    const titleTerms = postingsOf(head, [head.postings]).filter(([, f]) => f === "title");
+    expect(titleTerms.filter(([, , r]) => r === "/cli/login/").map(([t]) => t)).toContain("login");
+    expect(titleTerms.filter(([, , r]) => r === "/notes/page-0073/").map(([t]) => t)).toEqual(["note", "page"]);
+  });
+
+  it("splits a large site into shards by the first two letters of a term; titles stay in the head", () => {
+    const built = buildSearchFiles(pages, { singleFileMaxPostings: 10, shardPostings: 8 });
+    const head = JSON.parse(built.files[0]!.content) as SearchHead;
+    const shards = new Map(built.files.slice(1).map((f) => [f.name, JSON.parse(f.content) as SearchShard]));
+    expect(shards.size).toBeGreaterThan(2);
+    expect(head.shards.map(([, file]) => file)).toEqual([...shards.keys()]);
+    for (const name of shards.keys()) expect(name).toMatch(/^search\.\d+\.[a-z0-9]{10}\.json$/);
+    expect(head.pages.every(([, , description]) => description === "")).toBe(true);
+    // The head carries titles only; each shard carries the other fields of the terms shardFor sends to it.
+    expect(new Set(postingsOf(head, [head.postings]).map(([, f]) => f))).toEqual(new Set(["title"]));
+    for (const [name, shard] of shards) {
+      for (const term of shard.postings.terms) expect(shardFor(head, term), term).toBe(name);
+      expect(shard.postings.fields[0]).toEqual([]);
+    }
+    // Together they hold exactly what the one-file index holds.
+    expect(postingsOf(head, [head.postings, ...[...shards.values()].map((s) => s.postings)])).toEqual(expected());
+  });
+
+  it("is a pure function of cloneable input: the same files from a structured clone", () => {
+    const a = buildSearchFiles(pages, { singleFileMaxPostings: 10, shardPostings: 8 });
+    const b = buildSearchFiles(structuredClone(pages), { singleFileMaxPostings: 10, shardPostings: 8 });
+    expect(b).toEqual(a);
+  });
+});
+
+describe("term tally", () => {
+  it("counts what termsOf finds, whatever the separators and scripts", () => {
+    const text = "Café—naïve ctx.respond(x) and ctx.respond; X-Brook-Signature “quoted” 日本語 end.\nEnd";
+    const dict = new TermDictionary();
+    const tally = new TermTally(dict);
+    tally.add(text);
+    tally.add(text);
+    const counted = new Map<string, number>();
+    tally.drain((term, tf) => counted.set(dict.terms[term]!, tf));
+    const want = new Map<string, number>();
+    for (const t of termsOf(text + " " + text)) want.set(t, (want.get(t) ?? 0) + 1);
+    expect(counted).toEqual(want);
+  });
+});
