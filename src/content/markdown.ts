@@ -57,7 +57,7 @@ export interface RenderContext {
   codeStyles: CodeStyles;
 }
 
-/** Section text kept for search: no more than the search index reads, so large sites stay small in memory. */
+/** Section text kept for search: no more than the search index reads (the page keeps only its term counts, search-data.ts). */
 const SECTION_TEXT_LIMIT = SEARCH_SECTION_CHARS;
 
 let processor: Processor | undefined;

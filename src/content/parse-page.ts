@@ -1,8 +1,9 @@
 /** One content file → a parsed page: bytes checked, frontmatter validated, Markdown rendered. */
 import type { Diagnostic } from "../errors.ts";
-import type { Header } from "../shared/types.ts";
+import type { Header, PageSearchData } from "../shared/types.ts";
 import { parseFrontmatter, type Frontmatter } from "./frontmatter.ts";
-import { renderMarkdown, type LinkRef, type Section } from "./markdown.ts";
+import { renderMarkdown, type LinkRef } from "./markdown.ts";
+import { searchData } from "./search-data.ts";
 import { replaceSiteValues } from "./site-values.ts";
 import type { CodeStyles } from "./highlight.ts";
 
@@ -16,7 +17,8 @@ export interface ParsedPage {
   html: string;
   headers: Header[];
   links: LinkRef[];
-  sections: Section[];
+  /** Headings and counted body terms for the search index (the section text itself is not kept). */
+  search: PageSearchData;
   ids: string[];
   codeStyles: CodeStyles;
 }
@@ -63,7 +65,7 @@ export async function parsePage(
   const warnings = md.diagnostics.filter((d) => d.rule === "code-language");
   if (errors.length) return { errors, warnings };
   return {
-    page: { ...meta, frontmatter, html: md.html, headers: md.headers, links: md.links, sections: md.sections, ids: md.ids, codeStyles: md.codeStyles },
+    page: { ...meta, frontmatter, html: md.html, headers: md.headers, links: md.links, search: searchData(md.sections), ids: md.ids, codeStyles: md.codeStyles },
     errors,
     warnings,
   };

@@ -8,13 +8,36 @@
 export const SEARCH_FORMAT = 3;
 
 /**
- * Characters of a section's text that are indexed (the content stage keeps no more): enough for
- * 96% of our docs' prose, while a 4,000-page site's index still builds in well under a second.
+ * Characters of a section's text that are indexed: all of it on our docs (the longest section has
+ * 3,345), a bound for pathological pages. The content stage counts the terms (search-data.ts) and
+ * keeps only the counts, so the text costs no memory after parsing.
  */
-export const SEARCH_SECTION_CHARS = 1000;
+export const SEARCH_SECTION_CHARS = 4000;
 
 /** The fields of a page, in the order of every per-field array in the files. */
 export const SEARCH_FIELDS = ["title", "description", "headings", "body"] as const;
+
+/** BM25's term-frequency saturation (lunr's default). */
+export const BM25_K1 = 1.2;
+/**
+ * BM25's length normalisation per field (SEARCH_FIELDS order). Headings are a list of separate
+ * short titles: a page with thirty sections should not have each heading count for less.
+ */
+export const BM25_B = [0.75, 0.75, 0.2, 0.75];
+
+/**
+ * In each field, a term keeps the postings of at most this many pages, those where it weighs most
+ * (BM25 without idf); the rest of its pages are only counted (`common`). A word on thousands of
+ * pages ranks little, and scoring thousands of pages per keystroke is what makes lunr slow
+ * (docs/decisions.md: the figures at 4,000 pages).
+ */
+export const MAX_PAGES_PER_TERM = 200;
+
+/** A term's BM25 weight in a field, without idf: what the postings kept for a common term are chosen by. */
+export function bm25Weight(tf: number, field: number, length: number, average: number): number {
+  const b = BM25_B[field]!;
+  return ((BM25_K1 + 1) * tf) / (BM25_K1 * (1 - b + (b * length) / (average || 1)) + tf);
+}
 
 /** The postings of some terms: which pages hold each term, in which field, how often. */
 export interface SearchPostings {
@@ -26,6 +49,8 @@ export interface SearchPostings {
    * the previous one (from -1), followed by `-tf` when the page holds the term more than once.
    */
   fields: number[][];
+  /** Terms whose postings were cut to MAX_PAGES_PER_TERM in some field: `[term number, pages holding it], …` flat. */
+  common?: number[];
 }
 
 /** The file the route manifest names (`search.<hash>.json`): pages, synonyms, postings or shards. */
@@ -109,7 +134,8 @@ export function writePostings(terms: string[], fieldCount: number, pagesOf: (ter
         count++;
       });
       if (!count) continue;
-      out.push(term - prevTerm, count, ...run);
+      out.push(term - prevTerm, count);
+      for (const v of run) out.push(v);
       prevTerm = term;
     }
     fields.push(out);

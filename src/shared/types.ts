@@ -71,13 +71,19 @@ export interface RouteManifest {
   search: string;
 }
 
-/** What the search index is built from: one page and the plain text of its sections. */
-export interface SearchPage {
+/** What the search index takes from a page's body (the content stage makes it: src/content/search-data.ts). */
+export interface PageSearchData {
+  /** The `##`/`###` headings, as written. */
+  headings: string[];
+  /** The body's index terms, counted: `term term:3 …` (src/shared/search-tally.ts, countSearchTerms). */
+  body: string;
+}
+
+/** What the search index is built from: one page. Plain data: the build may hand it to a worker. */
+export interface SearchPage extends PageSearchData {
   route: string;
   title: string;
   description: string;
-  /** The text before the first heading (heading ""), then one entry per `##`/`###`, in page order. */
-  sections: { heading: string; text: string }[];
 }
 
 /** Data embedded in every page for hydration (the page minus its HTML, which the DOM holds). */

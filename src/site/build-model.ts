@@ -109,12 +109,7 @@ export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: D
 
   const searchPages: SearchPage[] = [...byRoute.values()]
     .filter((p) => p.frontmatter.layout !== "not-found")
-    .map((p) => ({
-      route: p.route,
-      title: p.frontmatter.title,
-      description: p.frontmatter.description,
-      sections: p.sections.map((s) => ({ heading: s.heading, text: s.text })),
-    }));
+    .map((p) => ({ route: p.route, title: p.frontmatter.title, description: p.frontmatter.description, ...p.search }));
 
   const linkCount = order.length;
   return { model: { pages, sidebar, sidebarComplete: linkCount <= COMPLETE_SIDEBAR_MAX_LINKS, redirects, searchPages }, errors, warnings, targets };

@@ -1,11 +1,15 @@
 /**
- * The search index files (src/shared/search-format.ts): a pure function of the pages' text, so the
+ * The search index files (src/shared/search-format.ts): a pure function of the pages' search data
+ * (titles, descriptions and headings as text, bodies as terms the content stage counted), so the
  * build can run it on a worker thread and the dev server off its main thread.
  */
 import { createHash } from "node:crypto";
-import { SEARCH_FIELDS, SEARCH_FORMAT, SEARCH_SECTION_CHARS, shardKey, writePostings, type SearchHead, type SearchShard } from "../shared/search-format.ts";
+import { bm25Weight, MAX_PAGES_PER_TERM, SEARCH_FIELDS, SEARCH_FORMAT, shardKey, writePostings, type SearchHead, type SearchPostings, type SearchShard } from "../shared/search-format.ts";
 import type { SearchPage } from "../shared/types.ts";
-import { PostingList, TermDictionary, TermTally } from "./search-terms.ts";
+import { TermDictionary, TermTally } from "../shared/search-tally.ts";
+import { PostingList } from "./search-postings.ts";
+
+const BODY = SEARCH_FIELDS.indexOf("body");
 
 /** Up to this many postings (a page holding a term in a field) the index is one file: about 60 KB gzipped. */
 export const SINGLE_FILE_MAX_POSTINGS = 60_000;
@@ -30,29 +34,72 @@ export interface SearchFiles {
 
 /** Builds the head file and, on a large site, the shards that hold every field but the title. */
 export function buildSearchFiles(pages: SearchPage[], options: SearchOptions = {}): SearchFiles {
-  const { terms, postings, lengths } = tallyPages(pages);
-  const pagesOf = postings.byTerm(terms.length);
-  const sharded = postings.length > (options.singleFileMaxPostings ?? SINGLE_FILE_MAX_POSTINGS);
-  // Each file numbers its own terms in sorted order; encode() maps them back to the site's numbers.
-  const encode = (ids: number[], fields: number) => {
-    ids.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
-    return writePostings(ids.map((id) => terms[id]!), SEARCH_FIELDS.length, (t, f, add) => f < fields && pagesOf(ids[t]!, f, add));
+  const fieldCount = SEARCH_FIELDS.length;
+  const { terms, postings, lengths, pageCounts } = tallyPages(pages);
+  const pagesOf = postings.byTerm(terms.length, fieldCount);
+  const counts = postings.counts(terms.length, fieldCount);
+  const size = (id: number, from: number, to: number) => {
+    let n = 0;
+    for (let f = from; f < to; f++) n += Math.min(counts[id * fieldCount + f]!, MAX_PAGES_PER_TERM);
+    return n;
   };
+  const average = lengths.map((l) => l.reduce((a, b) => a + b, 0) / Math.max(1, pages.length));
+  const sharded = postings.length > (options.singleFileMaxPostings ?? SINGLE_FILE_MAX_POSTINGS);
+
+  // Each file numbers its own terms in sorted order, for fields [from, to).
+  const encode = (ids: number[], from: number, to: number): SearchPostings => {
+    ids.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+    const common = new Map<number, number>();
+    const encoded = writePostings(
+      ids.map((id) => terms[id]!),
+      fieldCount,
+      (t, f, add) => {
+        const id = ids[t]!;
+        if (f < from || f >= to) return;
+        if (counts[id * fieldCount + f]! <= MAX_PAGES_PER_TERM) return pagesOf(id, f, add);
+        keepHeaviest(id, f, add);
+        if (!common.has(t)) common.set(t, pageCounts[id]!);
+      },
+    );
+    if (common.size) encoded.common = [...common].sort((a, b) => a[0] - b[0]).flat();
+    return encoded;
+  };
+  // A common term keeps the pages where it weighs most (ties: the first pages); the client is told how many hold it.
+  let found = new Int32Array(2048);
+  let weights = new Float64Array(1024);
+  let sorted = new Float64Array(1024);
+  const keepHeaviest = (id: number, f: number, add: (page: number, tf: number) => void) => {
+    const n = counts[id * fieldCount + f]!;
+    if (weights.length < n) [found, weights, sorted] = [new Int32Array(2 * n), new Float64Array(n), new Float64Array(n)];
+    let i = 0;
+    pagesOf(id, f, (page, tf) => {
+      found[2 * i] = page;
+      found[2 * i + 1] = tf;
+      weights[i++] = bm25Weight(tf, f, lengths[f]![page]!, average[f]!);
+    });
+    sorted.set(weights.subarray(0, n));
+    const threshold = nthSmallest(sorted, n, n - MAX_PAGES_PER_TERM);
+    let ties = MAX_PAGES_PER_TERM;
+    for (let k = 0; k < n; k++) if (weights[k]! > threshold) ties--;
+    for (let k = 0; k < n; k++) {
+      const w = weights[k]!;
+      if (w > threshold || (w === threshold && ties-- > 0)) add(found[2 * k]!, found[2 * k + 1]!);
+    }
+  };
+
   const files: SearchFiles["files"] = [];
   const shards: [string, string][] = [];
   if (sharded) {
     // The title stays in the head: the first letter typed finds pages by title before any shard arrives.
-    const bodySizes = postings.sizes(terms.length, 1, SEARCH_FIELDS.length);
-    for (const group of planShards(terms, bodySizes, options.shardPostings ?? SHARD_POSTINGS)) {
-      const postingsOfShard = encode(group.ids, SEARCH_FIELDS.length);
-      postingsOfShard.fields[0] = [];
-      const content = JSON.stringify({ v: SEARCH_FORMAT, postings: postingsOfShard } satisfies SearchShard);
+    const ids = terms.map((_, id) => id).filter((id) => size(id, 1, fieldCount) > 0);
+    for (const group of planShards(terms, ids, (id) => size(id, 1, fieldCount), options.shardPostings ?? SHARD_POSTINGS)) {
+      const content = JSON.stringify({ v: SEARCH_FORMAT, postings: encode(group.ids, 1, fieldCount) } satisfies SearchShard);
       const name = `search.${shards.length}.${hash(content)}.json`;
       files.push({ name, content });
       shards.push([group.key, name]);
     }
   }
-  const titleSizes = postings.sizes(terms.length, 0, sharded ? 1 : SEARCH_FIELDS.length);
+  const headFields = sharded ? 1 : fieldCount;
   const head: SearchHead = {
     v: SEARCH_FORMAT,
     fields: [...SEARCH_FIELDS],
@@ -60,8 +107,9 @@ export function buildSearchFiles(pages: SearchPage[], options: SearchOptions = {
     lengths,
     synonyms: Object.entries(options.synonyms ?? {}).map(([from, to]) => [from.toLowerCase().trim(), to.map((t) => t.toLowerCase().trim())]),
     postings: encode(
-      terms.map((_, id) => id).filter((id) => titleSizes[id]! > 0),
-      sharded ? 1 : SEARCH_FIELDS.length,
+      terms.map((_, id) => id).filter((id) => size(id, 0, headFields) > 0),
+      0,
+      headFields,
     ),
     shards,
   };
@@ -71,25 +119,31 @@ export function buildSearchFiles(pages: SearchPage[], options: SearchOptions = {
   return { entry, files };
 }
 
-/** Tokenises every page: the site's terms, every posting, and each page's length per field. */
-function tallyPages(pages: SearchPage[]): { terms: string[]; postings: PostingList; lengths: number[][] } {
+/** Tokenises every page: the site's terms, every posting, each page's length per field, and how many pages hold each term. */
+function tallyPages(pages: SearchPage[]): { terms: string[]; postings: PostingList; lengths: number[][]; pageCounts: number[] } {
   const dict = new TermDictionary();
   const tally = new TermTally(dict);
   const postings = new PostingList();
   const lengths: number[][] = SEARCH_FIELDS.map(() => new Array<number>(pages.length).fill(0));
+  const pageCounts: number[] = [];
+  const lastPage: number[] = [];
+  const add = (term: number, f: number, p: number, tf: number) => {
+    postings.push(term, f, p, tf);
+    lengths[f]![p]! += tf;
+    if (lastPage[term] !== p) {
+      lastPage[term] = p;
+      pageCounts[term] = (pageCounts[term] ?? 0) + 1;
+    }
+  };
   pages.forEach((page, p) => {
-    const fields = [[page.title, slugWords(page)], [page.description], page.sections.map((s) => s.heading), page.sections.map((s) => s.text.slice(0, SEARCH_SECTION_CHARS))];
-    fields.forEach((texts, f) => {
+    [[page.title, slugWords(page)], [page.description], page.headings].forEach((texts, f) => {
       for (const t of texts) tally.add(t);
-      let length = 0;
-      tally.drain((term, tf) => {
-        postings.push(term, f, p, tf);
-        length += tf;
-      });
-      lengths[f]![p] = length;
+      tally.drain((term, tf) => add(term, f, p, tf));
     });
+    // The body comes counted (PageSearchData.body): `term term:3 …`.
+    dict.readCounted(page.body, (term, tf) => add(term, BODY, p, tf));
   });
-  return { terms: dict.terms, postings, lengths };
+  return { terms: dict.terms, postings, lengths, pageCounts };
 }
 
 /**
@@ -107,8 +161,7 @@ function slugWords(page: SearchPage): string {
 }
 
 /** Groups term numbers into shards by shardKey, in term order, each near `target` postings. */
-function planShards(terms: string[], sizes: Int32Array, target: number): { key: string; ids: number[] }[] {
-  const ids = terms.map((_, id) => id).filter((id) => sizes[id]! > 0);
+function planShards(terms: string[], ids: number[], size: (id: number) => number, target: number): { key: string; ids: number[] }[] {
   ids.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
   const groups: { key: string; ids: number[]; size: number }[] = [];
   let current: (typeof groups)[number] | undefined;
@@ -118,10 +171,34 @@ function planShards(terms: string[], sizes: Int32Array, target: number): { key: 
     // A key never spans two shards: a query word's prefix and its typos stay in one file.
     if (!current || (key !== lastKey && current.size >= target)) groups.push((current = { key: groups.length ? key : "", ids: [], size: 0 }));
     current.ids.push(id);
-    current.size += sizes[id]!;
+    current.size += size(id);
     lastKey = key;
   }
   return groups;
+}
+
+/** The k-th smallest of the first n values (0-based), reordering them: quickselect, linear on average. */
+function nthSmallest(values: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return values[k]!;
 }
 
 function hash(content: string): string {

@@ -10,7 +10,7 @@ import type { SearchOption, SearchResultGroup } from "../../../templates/SearchR
 import { toLunrIndex } from "./lunr-index.ts";
 import type { PageSection } from "./page-sections.ts";
 import { bestSections, firstMatch, mark, snippet, wordTest } from "./present.ts";
-import { addClauses, conceptMatcher, lookupTerms, parseQuery, type Concept } from "./query.ts";
+import { addClauses, conceptMatcher, exactTerms, lookupTerms, parseQuery, type Concept } from "./query.ts";
 
 /** Most pages a result list shows, and most options in all. */
 export const MAX_PAGES = 8;
@@ -43,11 +43,11 @@ export type Search = (query: string) => SearchResultGroup[];
 export function createSearch(head: SearchHead, sources: SearchSources, onUpdate: () => void = () => {}): Search {
   const postings: SearchPostings[] = [head.postings];
   const shards = new Map<string, "loading" | "done">();
-  let index: lunr.Index | null = null;
+  let index: { index: lunr.Index; common: Set<string> } | null = null;
   const pages = new Map<string, { description: string; sections: PageSection[] } | "loading">();
   let wanted: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let last: { query: string; index: lunr.Index; ranked: { page: number; concepts: Concept[] }[] } | null = null;
+  let last: { query: string; index: object; ranked: { page: number; concepts: Concept[] }[] } | null = null;
 
   const fetchShards = (concepts: Concept[]) => {
     for (const term of lookupTerms(concepts)) {
@@ -85,11 +85,12 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
   };
 
   const rank = (query: string, concepts: Concept[]) => {
-    index ??= toLunrIndex(head, postings);
-    if (last?.query === query && last.index === index) return last.ranked;
-    const hits = index.query((q) => concepts.forEach((c) => addClauses(q, c)));
+    const built = (index ??= toLunrIndex(head, postings));
+    if (last?.query === query && last.index === built) return last.ranked;
+    const hits = built.index.query((q) => concepts.forEach((c) => addClauses(q, c)));
     const matchers = concepts.map(conceptMatcher);
-    const required = concepts.map((c) => c.required);
+    // A word on more pages than the index lists (common) cannot tell pages apart: it does not count.
+    const required = concepts.map((c) => c.required && !c.words.every((w) => exactTerms(w).every((t) => built.common.has(t))));
     // Per matched term: which required concepts it stands for (a term may match by prefix or typo).
     const standsFor = new Map<string, number[]>();
     const conceptsOf = (term: string) => {
@@ -116,7 +117,7 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
       .sort((a, b) => b.rank - a.rank)
       .slice(0, MAX_PAGES)
       .map((r) => ({ page: r.page, concepts }));
-    last = { query, index, ranked };
+    last = { query, index: built, ranked };
     return ranked;
   };
 

@@ -7,7 +7,7 @@ import lunr from "lunr";
 import { chunks, stem } from "../../shared/search-tokens.ts";
 
 /** A word of the query as the index sees it. */
-interface Word {
+export interface Word {
   /** Lowercased, as typed. */
   raw: string;
   /** Code-form words whole (`ctx.respond`). */
@@ -86,6 +86,11 @@ function toWord(raw: string): Word {
   return { raw, whole: c[0]?.whole, stems: c.flatMap((x) => x.stems), parts: c.flatMap((x) => x.parts) };
 }
 
+/** The index terms a word matches exactly: a code-form word whole, else its stems. */
+export function exactTerms(w: Word): string[] {
+  return w.whole ? [w.whole] : w.stems;
+}
+
 /** Adds the clauses of one concept to a lunr query. */
 export function addClauses(q: lunr.Query, concept: Concept): void {
   const wildcard = lunr.Query.wildcard.TRAILING;
@@ -113,7 +118,7 @@ export function lookupTerms(concepts: Concept[]): string[] {
  * being completed, 0.3 for one typo away or a truncation; 0 for no match.
  */
 export function conceptMatcher(concept: Concept): (term: string) => number {
-  const exact = new Set(concept.words.flatMap((w) => (w.whole ? [w.whole] : w.stems)));
+  const exact = new Set(concept.words.flatMap(exactTerms));
   const parts = new Set(concept.words.flatMap((w) => (w.whole ? w.stems : [])));
   const typed = concept.prefix ? concept.words.flatMap((w) => [...(w.whole ? [w.whole] : []), ...(w.parts.length ? w.parts : [w.raw])]) : [];
   const loose = concept.words.flatMap(truncations);

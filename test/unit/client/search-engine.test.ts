@@ -4,17 +4,17 @@ import type { PageSection } from "../../../src/client/search/page-sections.ts";
 import { buildSearchFiles, type SearchOptions } from "../../../src/site/search-index.ts";
 import { shardFor, type SearchHead, type SearchShard } from "../../../src/shared/search-format.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
+import { searchData } from "../../../src/content/search-data.ts";
 import type { SearchResultGroup, TextPart } from "../../../templates/SearchResults.tsx";
 
 const filler = "Steps run in order and each one receives the event that started the run.";
-const page = (route: string, title: string, description: string, ...sections: [string, string][]): SearchPage => ({
-  route,
-  title,
-  description,
-  sections: sections.map(([heading, text]) => ({ heading, text })),
-});
+/** A page as the content stage hands it to the index, with its sections kept for the page-data source. */
+const page = (route: string, title: string, description: string, ...sections: [string, string][]): SearchPage & { sections: { heading: string; text: string }[] } => {
+  const list = sections.map(([heading, text]) => ({ slug: "", heading, text }));
+  return { route, title, description, ...searchData(list), sections: list };
+};
 
-const pages: SearchPage[] = [
+const pages = [
   page("/api/webhooks/", "Webhooks", "Receive events over HTTPS.", ["", "Brook sends each event to your URL."], ["Verify the signature", `Compare the HMAC with the X-Brook-Signature header. ${filler}`], ["Retries", "Failed deliveries are retried."]),
   // Mentions webhooks often, but only in its body.
   page("/guide/", "Guide", "A tour of Brook.", ["", `A webhook, another webhook, webhooks everywhere. ${filler}`], ["Steps", `Webhook steps and webhook triggers. ${filler}`]),

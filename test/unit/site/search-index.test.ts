@@ -1,22 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { buildSearchFiles } from "../../../src/site/search-index.ts";
-import { TermDictionary, TermTally } from "../../../src/site/search-terms.ts";
+import { searchData } from "../../../src/content/search-data.ts";
+import { countSearchTerms, TermDictionary, TermTally } from "../../../src/shared/search-tally.ts";
 import { readPostings, SEARCH_FIELDS, shardFor, type SearchHead, type SearchPostings, type SearchShard } from "../../../src/shared/search-format.ts";
 import { termsOf } from "../../../src/shared/search-tokens.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
 
-const pages: SearchPage[] = [
-  {
-    route: "/api/rest/webhooks/",
-    title: "Webhooks",
-    description: "Receive events over HTTPS and verify the X-Brook-Signature header.",
-    sections: [
-      { heading: "", text: "A webhook sends each event to your URL." },
-      { heading: "Verify the signature", text: "Compute an HMAC of the body; compare it with X-Brook-Signature. Webhooks retry." },
-    ],
-  },
-  { route: "/cli/login/", title: "Log in to the CLI", description: "Sign in from a terminal.", sections: [{ heading: "Profiles", text: "brook login --profile work" }] },
-  { route: "/code/go/", title: "Go code steps", description: "Write steps in Go.", sections: [{ heading: "", text: "Handler gets ctx.respond and ETIMEDOUT errors." }] },
+/** A page as the content stage hands it over: headings, and the body's terms counted. */
+const page = (route: string, title: string, description: string, sections: { heading: string; text: string }[]): SearchPage & { sections: typeof sections } => ({
+  route,
+  title,
+  description,
+  ...searchData(sections.map((s) => ({ slug: "", ...s }))),
+  sections,
+});
+
+const pages = [
+  page("/api/rest/webhooks/", "Webhooks", "Receive events over HTTPS and verify the X-Brook-Signature header.", [
+    { heading: "", text: "A webhook sends each event to your URL." },
+    { heading: "Verify the signature", text: "Compute an HMAC of the body; compare it with X-Brook-Signature. Webhooks retry." },
+  ]),
+  page("/cli/login/", "Log in to the CLI", "Sign in from a terminal.", [{ heading: "Profiles", text: "brook login --profile work" }]),
+  page("/code/go/", "Go code steps", "Write steps in Go.", [{ heading: "", text: "Handler gets ctx.respond and ETIMEDOUT errors." }]),
 ];
 
 type Posting = [term: string, field: string, route: string, tf: number];
@@ -50,6 +55,7 @@ describe("search index files", () => {
     expect(built.entry).toMatch(/^search\.[a-z0-9]{10}\.json$/);
     const head = JSON.parse(built.files[0]!.content) as SearchHead;
     expect(head.pages).toEqual(pages.map((p) => [p.route, p.title, p.description]));
+    expect(pages[0]!.headings).toEqual(["Verify the signature"]);
     expect(head.synonyms).toEqual([["golang", ["go"]], ["env var", ["environment variable"]]]);
     expect(head.shards).toEqual([]);
     expect(postingsOf(head, [head.postings])).toEqual(expected());
@@ -58,7 +64,7 @@ describe("search index files", () => {
   });
 
   it("adds the words of a page's own slug that its title lacks, never numbers", () => {
-    const head = JSON.parse(buildSearchFiles([...pages, { route: "/notes/page-0073/", title: "Notes", description: "", sections: [] }]).files[0]!.content) as SearchHead;
+    const head = JSON.parse(buildSearchFiles([...pages, page("/notes/page-0073/", "Notes", "", [])]).files[0]!.content) as SearchHead;
     const titleTerms = postingsOf(head, [head.postings]).filter(([, f]) => f === "title");
     expect(titleTerms.filter(([, , r]) => r === "/cli/login/").map(([t]) => t)).toContain("login");
     expect(titleTerms.filter(([, , r]) => r === "/notes/page-0073/").map(([t]) => t)).toEqual(["note", "page"]);
@@ -90,6 +96,20 @@ describe("search index files", () => {
 });
 
 describe("term tally", () => {
+  it("writes a page's counted terms in a form the index reads back exactly", () => {
+    const texts = ["Retry the webhook; retry it again: ctx.respond(x) twice, ctx.respond(y).", "Ünïcode wörds — and 日本語."];
+    const counted = countSearchTerms(texts);
+    expect(counted).toMatch(/^\S+( \S+)*$/);
+    const dict = new TermDictionary();
+    const read = new Map<string, number>();
+    dict.readCounted(counted, (term, tf) => read.set(dict.terms[term]!, tf));
+    const want = new Map<string, number>();
+    for (const t of termsOf(texts.join(" "))) want.set(t, (want.get(t) ?? 0) + 1);
+    expect(read).toEqual(want);
+    expect(read.get("retri")).toBe(2);
+    expect(read.get("ctx.respond")).toBe(2);
+  });
+
   it("counts what termsOf finds, whatever the separators and scripts", () => {
     const text = "Café—naïve ctx.respond(x) and ctx.respond; X-Brook-Signature “quoted” 日本語 end.\nEnd";
     const dict = new TermDictionary();
