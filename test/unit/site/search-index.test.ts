@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildSearchFiles } from "../../../src/site/search-index.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 import { countSearchTerms, TermDictionary, TermTally } from "../../../src/shared/search-tally.ts";
-import { readPostings, SEARCH_FIELDS, shardFor, type SearchHead, type SearchPostings, type SearchShard } from "../../../src/shared/search-format.ts";
+import { MAX_PAGES_PER_TERM, readPostings, SEARCH_FIELDS, shardFor, type SearchHead, type SearchPostings, type SearchShard } from "../../../src/shared/search-format.ts";
 import { termsOf } from "../../../src/shared/search-tokens.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
 
@@ -86,6 +86,18 @@ describe("search index files", () => {
     }
     // Together they hold exactly what the one-file index holds.
     expect(postingsOf(head, [head.postings, ...[...shards.values()].map((s) => s.postings)])).toEqual(expected());
+  });
+
+  it("keeps a common term's heaviest pages in each field and says how many pages hold it", () => {
+    // "alpha" in 250 bodies, each body longer than the one before: the 200 shortest weigh most.
+    const many = Array.from({ length: 250 }, (_, i) => page(`/p${i}/`, `Page ${i}`, "", [{ heading: "", text: "alpha " + "filler ".repeat(i) }]));
+    const head = JSON.parse(buildSearchFiles(many).files[0]!.content) as SearchHead;
+    const alpha = postingsOf(head, [head.postings]).filter(([t, f]) => t === "alpha" && f === "body");
+    expect(alpha).toHaveLength(MAX_PAGES_PER_TERM);
+    expect(new Set(alpha.map(([, , route]) => route))).toEqual(new Set(many.slice(0, MAX_PAGES_PER_TERM).map((p) => p.route)));
+    const common = head.postings.common!;
+    const counted = Object.fromEntries(Array.from({ length: common.length / 2 }, (_, i) => [head.postings.terms[common[2 * i]!], common[2 * i + 1]]));
+    expect(counted).toEqual({ alpha: 250, filler: 249, page: 250 });
   });
 
   it("is a pure function of cloneable input: the same files from a structured clone", () => {
