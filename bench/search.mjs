@@ -178,8 +178,11 @@ async function measureQueries(site, url, boxChunk, queries) {
     report("queries without a result", none, String(none));
     for (const m of misses) console.log(`       not in the top 3: ${m}`);
   }
+  // The 5 ms budget is the docs'. A synthetic corpus puts every word on thousands of pages: its
+  // figure shows what MAX_PAGES_PER_TERM bounds, not what a reader of a real site waits.
   const p95 = percentile(out.times, 95);
-  report(`query latency p95 of ${queries.length}, index loaded`, p95, `${p95.toFixed(2)} ms`, "5 ms", p95 < 5);
+  const docs = site.name === "docs";
+  report(`query latency p95 of ${queries.length}, index loaded`, p95, `${p95.toFixed(2)} ms`, docs ? "5 ms" : undefined, docs ? p95 < 5 : undefined);
   report("  median / max", 0, `${median(out.times).toFixed(2)} / ${Math.max(...out.times).toFixed(2)} ms`);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The search engine, loaded on first use (its own chunk, with lunr). Ranks pages, not sections:
- * first by how many of the query's concepts a page matches, then by lunr's BM25 score (a title
- * or heading match outweighs body text). Shards of a large site's index are fetched for the words
+ * lunr's BM25 score (a title or heading match outweighs body text), scaled by how many of the
+ * query's concepts the page matches. Shards of a large site's index are fetched for the words
  * typed; each listed page's sections come from its page data, fetched once the typing pauses.
  */
 import type lunr from "lunr";
@@ -47,7 +47,7 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
   const pages = new Map<string, { description: string; sections: PageSection[] } | "loading">();
   let wanted: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let last: { query: string; index: object; ranked: { page: number; concepts: Concept[] }[] } | null = null;
+  let last: { query: string; index: object; ranked: number[] } | null = null;
 
   const fetchShards = (concepts: Concept[]) => {
     for (const term of lookupTerms(concepts)) {
@@ -61,6 +61,7 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
           shards.set(file, "done");
           onUpdate();
         },
+        // Left "loading": not fetched again on every key; results come from what did load.
         (e: unknown) => console.error("docs: search shard failed to load", file, e),
       );
     }
@@ -87,7 +88,9 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
   const rank = (query: string, concepts: Concept[]) => {
     const built = (index ??= toLunrIndex(head, postings));
     if (last?.query === query && last.index === built) return last.ranked;
-    const hits = built.index.query((q) => concepts.forEach((c) => addClauses(q, c)));
+    const inverted = (built.index as unknown as { invertedIndex: object }).invertedIndex;
+    const known = (term: string) => Object.prototype.hasOwnProperty.call(inverted, term);
+    const hits = built.index.query((q) => concepts.forEach((c) => addClauses(q, c, known)));
     const matchers = concepts.map(conceptMatcher);
     // A word on more pages than the index lists (common) cannot tell pages apart: it does not count.
     const required = concepts.map((c) => c.required && !c.words.every((w) => exactTerms(w).every((t) => built.common.has(t))));
@@ -116,7 +119,7 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
       })
       .sort((a, b) => b.rank - a.rank)
       .slice(0, MAX_PAGES)
-      .map((r) => ({ page: r.page, concepts }));
+      .map((r) => r.page);
     last = { query, index: built, ranked };
     return ranked;
   };
@@ -129,7 +132,7 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
     const test = wordTest(concepts);
     const routes: string[] = [];
     let n = 0;
-    const groups = ranked.map(({ page }) => {
+    const groups = ranked.map((page) => {
       const [route, title, description] = head.pages[page]!;
       const data = pages.get(route);
       const loaded = data && data !== "loading" ? data : undefined;

@@ -91,8 +91,12 @@ export function exactTerms(w: Word): string[] {
   return w.whole ? [w.whole] : w.stems;
 }
 
-/** Adds the clauses of one concept to a lunr query. */
-export function addClauses(q: lunr.Query, concept: Concept): void {
+/**
+ * Adds the clauses of one concept to a lunr query. `known(term)` tells whether the index holds a
+ * term: a word it holds is not also looked up one typo away (a typo is a word the docs do not use,
+ * and its neighbours would add hundreds of pages to score on a large site).
+ */
+export function addClauses(q: lunr.Query, concept: Concept, known: (term: string) => boolean = () => false): void {
   const wildcard = lunr.Query.wildcard.TRAILING;
   if (concept.letter) return void q.term(concept.letter, { fields: ["title"], wildcard, usePipeline: false, boost: BOOST.prefix });
   for (const w of concept.words) {
@@ -102,7 +106,7 @@ export function addClauses(q: lunr.Query, concept: Concept): void {
       if (w.whole) q.term(w.whole, { usePipeline: false, wildcard, boost: BOOST.prefix });
       for (const p of w.parts.length ? w.parts : [w.raw]) if (p.length > 1) q.term(p, { usePipeline: false, wildcard, boost: BOOST.prefix });
     }
-    for (const s of w.stems) if (s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s)) q.term(s, { usePipeline: false, editDistance: 1, boost: BOOST.fuzzy });
+    for (const s of w.stems) if (s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s) && !known(s)) q.term(s, { usePipeline: false, editDistance: 1, boost: BOOST.fuzzy });
     for (const t of truncations(w)) q.term(t, { usePipeline: false, wildcard, boost: BOOST.fuzzy });
   }
 }
