@@ -147,16 +147,21 @@ async function measureQueries(site, url, boxChunk, queries) {
         for (const q of queries) search(q);
         while (pending) await new Promise((r) => setTimeout(r, 20));
       }
-      const times = [];
+      // Five rounds; each round's p95, so one busy moment on a shared machine moves one round only.
+      const rounds = [];
       const found = [];
-      for (const q of queries) {
-        search(q + " "); // a different query, so nothing is remembered from the warm-up
-        const t0 = performance.now();
-        const groups = search(q);
-        times.push(performance.now() - t0);
-        found.push(groups.map((g) => g.options[0].href.slice(base.length - 1)));
+      for (let round = 0; round < 5; round++) {
+        const times = [];
+        for (const q of queries) {
+          search(q + (round % 2 ? "  " : " ")); // a different query, so nothing is remembered from the last one
+          const t0 = performance.now();
+          const groups = search(q);
+          times.push(performance.now() - t0);
+          if (round === 0) found.push(groups.map((g) => g.options[0].href.slice(base.length - 1)));
+        }
+        rounds.push(times);
       }
-      return { times, found };
+      return { rounds, found };
     },
     { chunk: boxChunk, queries },
   );
@@ -180,10 +185,11 @@ async function measureQueries(site, url, boxChunk, queries) {
   }
   // The 5 ms budget is the docs'. A synthetic corpus puts every word on thousands of pages: its
   // figure shows what MAX_PAGES_PER_TERM bounds, not what a reader of a real site waits.
-  const p95 = percentile(out.times, 95);
+  const p95 = median(out.rounds.map((times) => percentile(times, 95)));
+  const all = out.rounds.flat();
   const docs = site.name === "docs";
-  report(`query latency p95 of ${queries.length}, index loaded`, p95, `${p95.toFixed(2)} ms`, docs ? "5 ms" : undefined, docs ? p95 < 5 : undefined);
-  report("  median / max", 0, `${median(out.times).toFixed(2)} / ${Math.max(...out.times).toFixed(2)} ms`);
+  report(`query latency p95 of ${queries.length}, index loaded (median of 5 rounds)`, p95, `${p95.toFixed(2)} ms`, docs ? "5 ms" : undefined, docs ? p95 < 5 : undefined);
+  report("  median / max of all", 0, `${median(all).toFixed(2)} / ${Math.max(...all).toFixed(2)} ms`);
 }
 
 /** Cold cache, each run a new browser context: focus the box, type at 60 ms a key; the first keydown → the first option shown. */

@@ -46,13 +46,24 @@ function truncations(w: Word): string[] {
 
 const RAW_RE = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
 
+const keyOf = (words: string[]) => words.map((w) => stem(w)).join(" ");
+const tables = new WeakMap<[string, string[]][], { table: Map<string, string[]>; longest: number }>();
+
+/** The synonym table keyed by stems, made once per head file. */
+function synonymTable(synonyms: [string, string[]][]) {
+  let t = tables.get(synonyms);
+  if (!t) {
+    const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(RAW_RE) ?? []), to]));
+    tables.set(synonyms, (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }));
+  }
+  return t;
+}
+
 /** Parses a query: words, synonyms (phrase keys match by stem, longest first) and the word being typed. */
 export function parseQuery(query: string, synonyms: [string, string[]][]): Concept[] {
   const raws = (query.match(RAW_RE) ?? []).map((w) => w.toLowerCase());
   const typing = raws.length > 0 && /[\p{L}\p{N}_$]$/u.test(query);
-  const keyOf = (words: string[]) => words.map((w) => stem(w)).join(" ");
-  const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(RAW_RE) ?? []), to]));
-  const longest = Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length));
+  const { table, longest } = synonymTable(synonyms);
   const concepts: Concept[] = [];
   for (let i = 0; i < raws.length; ) {
     let span = 1;
