@@ -13,7 +13,8 @@ import type { PageSource } from "../content/page-source.ts";
 import { HighlightCache, warmHighlighter } from "../content/highlight.ts";
 import { renderPage, type RenderContext } from "../render/render-page.tsx";
 import { contentHash } from "../render/hash.ts";
-import type { PageData, SearchDoc, SiteData } from "../shared/types.ts";
+import type { PageData, SearchPage, SiteData } from "../shared/types.ts";
+import type { SearchOptions } from "../site/search-index.ts";
 
 /** How a page is shown, apart from its body: the page's data without `html` and `headers`. */
 export type PageShell = Omit<PageData, "html" | "headers">;
@@ -60,10 +61,11 @@ export interface NotFoundTask {
   render: RenderSetup;
 }
 
-/** The search index of a build's documents. */
+/** The search index of a build's pages. */
 export interface SearchTask {
   kind: "search";
-  docs: SearchDoc[];
+  pages: SearchPage[];
+  options: SearchOptions;
 }
 
 /** Work for a worker. */
@@ -116,8 +118,8 @@ function write(dir: string, path: string, content: string): void {
 /** Runs one task; the same function serves the worker threads and the in-process path. */
 export async function runTask(task: WorkerTask): Promise<unknown> {
   if (task.kind === "search") {
-    const { buildSearchIndex } = await import("../site/search-index.ts");
-    return JSON.stringify(buildSearchIndex(task.docs));
+    const { buildSearchFiles } = await import("../site/search-index.ts");
+    return buildSearchFiles(task.pages, task.options);
   }
   if (task.kind === "not-found") return renderPage(task.page, { ...task.render, site: siteAt(task.render.sitePath) }, { noindex: true });
   return runPage(task);
