@@ -1,14 +1,19 @@
 import type { PageData, SiteData } from "../src/shared/types.ts";
+import { DeferredBanner, PartsContext, type Parts } from "./Deferred.tsx";
 import { Header } from "./Header.tsx";
 import { LAYOUT_COMPONENTS } from "./layouts.ts";
 import { Sidebar } from "./Sidebar.tsx";
 import type { UiState } from "./ui.ts";
 
-/** The whole page body: a pure function of site, page and UI state (server and client render it). */
-export function App({ site, page, ui = {} }: { site: SiteData; page: PageData; ui?: UiState }) {
+/**
+ * The whole page body: a pure function of site, page and UI state (server and client render it).
+ * `parts` renders the deferred parts (templates/parts.ts): the components themselves on the
+ * server, lazy ones in the browser.
+ */
+export function App({ site, page, ui = {}, parts = null }: { site: SiteData; page: PageData; ui?: UiState; parts?: Parts | null }) {
   const Layout = LAYOUT_COMPONENTS[page.layout as keyof typeof LAYOUT_COMPONENTS] ?? LAYOUT_COMPONENTS.doc;
   return (
-    <>
+    <PartsContext value={parts}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -17,12 +22,13 @@ export function App({ site, page, ui = {} }: { site: SiteData; page: PageData; u
           <div className="progress-bar" style={{ transform: `scaleX(${ui.progress / 100})` }} />
         </div>
       )}
+      <DeferredBanner site={site} />
       <Header site={site} ui={ui} />
       <div className="layout">
         <Sidebar site={site} route={page.route} headers={page.headers} activeSlug={ui.activeSlug ?? null} open={Boolean(ui.sidebarOpen)} />
         {ui.sidebarOpen && <div className="sidebar-backdrop" aria-hidden="true" />}
         <main id="main" tabIndex={-1}>
-          <Layout site={site} page={page} />
+          <Layout site={site} page={page} ui={ui} />
         </main>
       </div>
       <footer className="site-footer">
@@ -38,6 +44,6 @@ export function App({ site, page, ui = {} }: { site: SiteData; page: PageData; u
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {ui.announcement ?? ""}
       </div>
-    </>
+    </PartsContext>
   );
 }

@@ -5,6 +5,8 @@ import { documentTitle, routeToPath } from "../src/shared/url.ts";
 export interface HeadAssets {
   css: string;
   js: string;
+  /** The tiny classic `<head>` script (src/client/early.ts) that settles layout and theme before the first paint. */
+  early: string;
   siteData: string;
 }
 
@@ -35,6 +37,7 @@ export function Head({ site, page, assets, headTags, noindex }: { site: SiteData
       {page.meta.map((m: MetaTag, i) => (
         <meta key={`m${i}`} {...(m.name ? { name: m.name } : { property: m.property })} content={m.content} />
       ))}
+      <script src={assets.early} data-banner={site.banner?.id} />
       <link rel="stylesheet" href={assets.css} />
       <link rel="preload" href={assets.siteData} as="fetch" crossOrigin="anonymous" />
       <script type="module" src={assets.js} />

@@ -20,7 +20,13 @@ export function VersionMenu({ site, ui }: { site: SiteData; ui: UiState }) {
           <li key={v.text}>
             <a href={v.link} aria-current={v === current ? "page" : undefined}>
               {v.text}
-              {v.badge && <span className="badge">{v.badge}</span>}
+              {/* A real space in an inline line (not a flex gap): the link reads "v2 New", not "v2New". */}
+              {v.badge && (
+                <>
+                  {" "}
+                  <span className="badge">{v.badge}</span>
+                </>
+              )}
             </a>
           </li>
         ))}

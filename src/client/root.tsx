@@ -3,6 +3,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { App } from "../../templates/App.tsx";
 import type { PageData, RouteManifest, SiteData } from "../shared/types.ts";
+import type { Analytics } from "./analytics.ts";
+import { LAZY_PARTS, loadParts } from "./parts.ts";
 import { useDrawer, useShortcuts, useVersionMenu } from "./panels.ts";
 import { progressTimer } from "./progress.ts";
 import { createRouter, type Router } from "./router.ts";
@@ -31,8 +33,9 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
   const [announcement, setAnnouncement] = useState("");
   const router = useRef<Router>(null);
   const spy = useRef<() => void>(null);
-  const headers = useRef(page.headers);
-  headers.current = page.headers;
+  const analytics = useRef<Promise<Analytics> | null>(null);
+  const shown = useRef(page);
+  shown.current = page;
 
   const search = useSearch(site.base, () => manifest.then((m) => site.base + "assets/" + m.search), (href) => void router.current?.push(href));
   useDrawer(sidebarOpen, setSidebarOpen);
@@ -41,11 +44,22 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
 
   useLayoutEffect(() => {
     // Tag manager code runs only when configured (design.md §5); page views wait for it to load.
-    const analytics = site.gtmId ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId)) : null;
+    analytics.current = site.gtmId ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId)) : null;
     const pageView = () => {
       const view = { page_path: location.pathname, page_title: document.title, page_location: location.href };
-      void analytics?.then((push) => push(view));
+      void analytics.current?.then((a) => a.pageView(view));
     };
+    // The deferred parts (templates/Deferred.tsx) load on the reader's first interaction, a
+    // navigation (the pipeline waits for them), or at once on the home and not-found pages.
+    const interactions = ["pointerover", "pointerdown", "keydown", "focusin", "touchstart", "scroll"];
+    let woken: Promise<void> | undefined;
+    // Resolves once React has had a frame to hydrate the parts; rejects when their chunk cannot load.
+    const wake = () => (woken ??= loadParts().then(() => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok)))));
+    const onFirst = () => {
+      for (const type of interactions) removeEventListener(type, onFirst, true);
+      wake().catch(() => undefined);
+    };
+    for (const type of interactions) addEventListener(type, onFirst, { capture: true, passive: true });
     router.current = createRouter(site, manifest, first, {
       render(next) {
         flushSync(() => {
@@ -57,13 +71,16 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
       },
       busy: progressTimer(site.navigation.progressDelayMs, (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v))),
       pageView,
+      prepare: wake,
     });
-    onRouter(router.current);
+    // The home and not-found layouts are deferred parts: links in them are the router's once hydrated.
+    if (first.layout === "doc") onRouter(router.current);
+    else void wake().finally(() => onRouter(router.current!));
     setLive(true);
     setDark(isDark());
     pageView();
-    // Scroll-spy: the section in view, at most once per throttle period and after scrolling stops.
-    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(headers.current)));
+    // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling stops.
+    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(shown.current.headers)));
   }, []);
   // A new page: settle the spy once the router has scrolled (the update runs on a timer).
   useEffect(() => spy.current?.(), [page]);
@@ -73,6 +90,7 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
     <App
       site={site}
       page={page}
+      parts={LAZY_PARTS}
       ui={
         live
           ? {
@@ -86,6 +104,7 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
               onToggleTheme: () => setDark(setTheme(!dark)),
               search,
               announcement,
+
             }
           : {}
       }

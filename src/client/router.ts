@@ -31,6 +31,8 @@ export interface RouterView {
   busy(on: boolean): void;
   /** Reports a page view (analytics). */
   pageView(): void;
+  /** Loads what rendering another page needs beyond the pipeline (the deferred parts); navigation waits for it. */
+  prepare(): Promise<unknown>;
 }
 
 /** The router of one page load (`window.brookDocs.router`). */
@@ -86,7 +88,7 @@ type Pipeline = typeof import("./navigate.ts");
 /** Creates the router for the page shown now and starts listening. */
 export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, first: PageData, view: RouterView): Router {
   let pipeline: Promise<Pipeline> | undefined;
-  const load = () => (pipeline ??= import("./navigate.ts"));
+  const load = () => (pipeline ??= Promise.all([import("./navigate.ts"), view.prepare()]).then(([p]) => p));
   const saved = history.state as EntryState | null;
   const ctx: RouterContext = {
     site,
@@ -115,14 +117,19 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
     },
     url,
   };
-  // Navigate in place; should the pipeline chunk fail to load, the browser navigates instead.
+  // Navigate in place; should the pipeline chunk fail to load, this navigation still ends in one
+  // outcome (`failed`, reason `missing`, as a data file that cannot load) and the browser loads it.
   const go = (href: string, mode: "push" | "pop", entry?: EntryState | null): Promise<NavigatedDetail> =>
     load().then(
       (p) => p.navigate(ctx, href, mode, entry),
       () => {
+        const u = new URL(href, location.href);
+        const detail: NavigatedDetail = { from: ctx.here, to: ctx.handles(u) ? ctx.locationOf(u) : u.href, outcome: "failed", reason: "missing" };
+        console.error("docs: chunk failed to load (missing): the navigation code");
+        dispatchEvent(new CustomEvent("docs:navigated", { detail }));
         if (mode === "push") location.assign(href);
         else location.reload();
-        return { from: ctx.here, to: href, outcome: "failed" };
+        return detail;
       },
     );
 

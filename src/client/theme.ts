@@ -1,16 +1,10 @@
-/** Light/dark theme: `data-theme` on <html>, the reader's choice kept in localStorage. */
+/** Light/dark theme: `data-theme` on <html>, the reader's choice kept in localStorage (applied before the first paint by early.ts). */
 
 const KEY = "brook-theme";
 
-/** Applies the saved choice, if any (before hydration, so the page does not flash). */
-export function applySavedTheme(): void {
-  const saved = read();
-  if (saved) document.documentElement.dataset.theme = saved;
-}
-
-/** Whether the page shows dark now: the saved choice, else the system preference. */
+/** Whether the page shows dark now: the saved choice (put on <html> by early.ts), else the system preference. */
 export function isDark(): boolean {
-  const saved = read();
+  const saved = document.documentElement.dataset.theme;
   return saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
 }
 
@@ -23,13 +17,4 @@ export function setTheme(dark: boolean): boolean {
     // Storage may be off (private mode, blocked cookies): the choice lasts for this page only.
   }
   return dark;
-}
-
-function read(): string | undefined {
-  try {
-    const v = localStorage.getItem(KEY);
-    return v === "dark" || v === "light" ? v : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,10 +2,11 @@
 import matter from "gray-matter";
 import type { Diagnostic } from "../errors.ts";
 import type { MetaTag } from "../shared/types.ts";
+import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
 
 /** Layouts the templates register. */
 export const LAYOUTS = ["doc", "home", "not-found"] as const;
-const KEYS = ["title", "description", "prev", "next", "layout", "meta"];
+const KEYS = ["title", "description", "prev", "next", "layout", "meta", "outline"];
 const ROUTE_RE = /^\/([^\s#?]*\/)?$/;
 
 /** Validated frontmatter of one page. */
@@ -16,6 +17,8 @@ export interface Frontmatter {
   next?: false | string;
   layout: string;
   meta: MetaTag[];
+  /** The outline's heading levels; absent: the site's `outline`. */
+  outline?: OutlineSetting;
 }
 
 /** The result: frontmatter, the body, and the 1-based line of the body's first line in the file. */
@@ -108,10 +111,14 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
     if (ok) meta.push(...(data.meta as MetaTag[]));
     else problem("meta must be a list of { name or property, content } strings", 'write meta:\n    - name: robots\n      content: "noindex"', keyLine("meta"));
   }
+  const outline = data.outline;
+  if (outline !== undefined && !isOutlineSetting(outline)) {
+    problem(`outline must be false, 2, 3 or [2, 3], got ${JSON.stringify(outline)}`, "write outline: false to hide the outline, or outline: [2, 3] for ## and ###", keyLine("outline"));
+  }
   const fmLines = source.slice(0, source.length - parsed.content.length).split("\n").length;
   if (diagnostics.length) return { diagnostics };
   return {
-    result: { frontmatter: { title, description, prev, next, layout, meta }, body: parsed.content, bodyLine: fmLines },
+    result: { frontmatter: { title, description, prev, next, layout, meta, ...(outline !== undefined && { outline: outline as OutlineSetting }) }, body: parsed.content, bodyLine: fmLines },
     diagnostics,
   };
 }

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import type { Element, ElementContent, Root } from "hast";
+import { codeColorVars } from "./code-colors.ts";
 
 /** Languages the docs use; anything else renders as plain text (and is reported by the build). */
 export const LANGUAGES = [
@@ -113,7 +114,7 @@ function dualStyle(style: string): string {
     .map((decl) => {
       const [prop, value] = decl.split(":").map((x) => x.trim()) as [string, string];
       const v = value.toLowerCase();
-      if (prop === "color") return `--shiki-light:${v};--shiki-dark:${darkOf.get(v) ?? v}`;
+      if (prop === "color") return codeColorVars(v, darkOf.get(v) ?? v);
       if (prop === "background-color") return `--shiki-light-bg:${v};--shiki-dark-bg:${darkOf.get(v) ?? v}`;
       if (prop === "font-style" || prop === "font-weight" || prop === "text-decoration") return `--shiki-${prop}:${v}`;
       return "";

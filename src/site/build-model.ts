@@ -5,6 +5,7 @@ import type { ParsedPage } from "../content/parse-page.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { NavLink, SearchDoc } from "../shared/types.ts";
 import { routeToPath } from "../shared/url.ts";
+import { outlineLevels } from "../shared/outline.ts";
 import { checkLinks, type LinkTargets } from "./links.ts";
 import type { Page, SiteModel } from "./model.ts";
 import { resolveRedirects } from "./redirects.ts";
@@ -91,6 +92,7 @@ export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: D
     key: "p" + createHash("sha1").update(p.route).digest("hex").slice(0, 10),
     path: routeToPath(config.base, p.route),
     headers: p.headers,
+    outline: outlineLevels(p.frontmatter.outline ?? config.outline),
     layout: p.frontmatter.layout,
     prev: nav(p, "prev"),
     next: nav(p, "next"),

@@ -1,5 +1,6 @@
 /** The site model: plain data from which every output file is rendered. */
 import type { ParsedPage } from "../content/parse-page.ts";
+import type { OutlineLevels } from "../shared/outline.ts";
 import type { Header, NavLink, SearchDoc, SidebarNode } from "../shared/types.ts";
 
 /** A page record with the fields of spec §3 plus what rendering needs. */
@@ -16,6 +17,8 @@ export interface Page {
   /** The full URL path: `/docs/v2/limits/`. */
   path: string;
   headers: Header[];
+  /** Heading levels of the outline (frontmatter, else the site default); null for none. */
+  outline: OutlineLevels | null;
   layout: string;
   prev: NavLink | null;
   next: NavLink | null;

@@ -1,0 +1,47 @@
+/**
+ * The deferred parts in the browser (templates/Deferred.tsx): components that suspend until the
+ * parts' chunk is there. It loads only once `loadParts()` is called (first interaction, a
+ * navigation, the home and not-found pages); until then React keeps the server's HTML of them.
+ */
+import { createElement, use, useEffect, useState } from "react";
+import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
+import type { Parts } from "../../templates/Deferred.tsx";
+
+type PartsModule = typeof import("./live-parts.tsx");
+
+let open: () => void;
+const gate = new Promise<void>((resolve) => (open = resolve));
+const loaded = gate.then(() => import("./live-parts.tsx")).then((m) => {
+  m.provide({ useState, useEffect, onScrollThrottled, sectionInView });
+  return m;
+});
+// What the parts suspend on: marked fulfilled as soon as it is (so `use` renders at once, in the
+// same commit as a navigation), and never rejected (should the chunk fail, the server's HTML stays).
+const ready: Promise<PartsModule> & { status?: string; value?: PartsModule } = new Promise((resolve) => {
+  loaded.then((m) => {
+    Object.assign(ready, { status: "fulfilled", value: m });
+    resolve(m);
+  }, () => undefined);
+});
+
+/** Starts loading the parts' chunk (once); resolves when it is there, rejects when it cannot load. */
+export function loadParts(): Promise<PartsModule> {
+  open();
+  return loaded;
+}
+
+const part = <K extends keyof Parts>(name: K) =>
+  function Part(props: object) {
+    return createElement(use(ready as Promise<PartsModule>)[name] as (p: object) => React.ReactNode, props);
+  } as Parts[K];
+
+/** The parts as suspending components, for `<App parts>`. */
+export const LAZY_PARTS: Parts = {
+  Banner: part("Banner"),
+  Breadcrumbs: part("Breadcrumbs"),
+  Feedback: part("Feedback"),
+  Home: part("Home"),
+  NotFound: part("NotFound"),
+  Outline: part("Outline"),
+  Pagination: part("Pagination"),
+};
