@@ -7,12 +7,10 @@ export interface NotFoundProps {
   page: PageData;
   /** Pages whose address is closest to the one asked for; absent until computed. */
   suggestions?: NavLink[];
-  /** Puts the words of the address into the search box and focuses it. */
-  onSearchAddress?: () => void;
 }
 
 /** The not-found layout: what happened, pages with a similar address, search, and the way home. */
-export function NotFound({ site, page, suggestions, onSearchAddress }: NotFoundProps) {
+export function NotFound({ site, page, suggestions }: NotFoundProps) {
   return (
     <article className="doc not-found">
       <p className="not-found-code" aria-hidden="true">404</p>
@@ -26,12 +24,7 @@ export function NotFound({ site, page, suggestions, onSearchAddress }: NotFoundP
             <li>
               <a href={site.base}>Go to the {site.title} docs home</a>
             </li>
-            <li>
-              Search the docs with the box at the top of the page (press / to focus it).{" "}
-              <button type="button" className="search-address" onClick={onSearchAddress}>
-                Search for this address
-              </button>
-            </li>
+            <li>Search the docs with the box at the top of the page (press / to focus it).</li>
           </ul>
         </div>
       )}

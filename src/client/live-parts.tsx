@@ -74,23 +74,15 @@ export function LiveFeedback(props: FeedbackProps) {
 }
 export { LiveFeedback as Feedback };
 
-/** The not-found page with suggestions for the address in the address bar, and search for its words. */
+/** The not-found page with suggestions for the address in the address bar. */
 export function LiveNotFound(props: NotFoundProps) {
   const base = props.site.base;
   const path = decode(location.pathname);
   const asked = path.startsWith(base) ? path.slice(base.length - 1) : path;
-  const [suggestions, setSuggestions] = useState<NavLink[]>();
+  const [suggestions, setSuggestions] = useState<NavLink[] | undefined>(undefined);
   // After hydration (the server's HTML has none), and again for each address asked for.
   useEffect(() => setSuggestions(suggestPages(props.site.sidebar, asked)), [props.site, asked]);
-  const onSearchAddress = () => {
-    const input = document.querySelector<HTMLInputElement>("#search-input");
-    if (!input) return;
-    input.focus();
-    // The search box is React's: set its value as typing does, so its onChange sees the change.
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, addressWords(asked));
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  };
-  return <NotFound {...props} suggestions={suggestions} onSearchAddress={onSearchAddress} />;
+  return <NotFound {...props} suggestions={suggestions} />;
 }
 export { LiveNotFound as NotFound };
 
@@ -105,15 +97,6 @@ export function suggestPages(sidebar: SidebarNode[], asked: string): NavLink[] {
   };
   walk(sidebar);
   return closest(asked.toLowerCase(), pages.keys(), MAX_SUGGESTIONS, SUGGEST_THRESHOLD).map((route) => ({ route, text: pages.get(route)! }));
-}
-
-/** The words of an address, for the search box: `/workflow/trigers/` → `workflow trigers`. */
-export function addressWords(asked: string): string {
-  return asked
-    .replace(/(\/index)?\.html$/, "")
-    .split(/[/_.\s-]+/)
-    .filter(Boolean)
-    .join(" ");
 }
 
 function decode(path: string): string {
