@@ -211,12 +211,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       // on the hashes of every other page's data file.
       const ctx: RenderContext = {
         site,
-        assets: { css: ASSET_TOKEN("css"), js: ASSET_TOKEN("js"), early: ASSET_TOKEN("early"), siteData: ASSET_TOKEN("site") },
+        assets: { css: ASSET_TOKEN("css"), js: ASSET_TOKEN("js"), early: ASSET_TOKEN("early"), banner: ASSET_TOKEN("banner"), siteData: ASSET_TOKEN("site") },
         headTags: config.head,
         siteFile: ASSET_TOKEN("site"),
         manifestFile: ASSET_TOKEN("manifest"),
       };
-      const urls: Record<string, string> = { css: assetUrl(css.path), js: assetUrl(client.entry), early: assetUrl(client.earlyScript), site: assetUrl(siteFile), manifest: assetUrl(manifestFile) };
+      const urls: Record<string, string> = { css: assetUrl(css.path), js: assetUrl(client.entry), early: assetUrl(client.earlyScript), banner: assetUrl(client.bannerScript), site: assetUrl(siteFile), manifest: assetUrl(manifestFile) };
       const fillAssets = (html: string) => Object.entries(urls).reduce((h, [name, url]) => h.replaceAll(ASSET_TOKEN(name), url), html);
       // Hashed once: the context holds the whole sidebar, too big to hash again for every page.
       const ctxKey = hashKey(JSON.stringify(ctx), generatorVersion());

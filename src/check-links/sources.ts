@@ -26,7 +26,7 @@ export interface Place {
 }
 
 // check-links needs the content stage only: the client bundle is never looked at.
-const NO_CLIENT = Promise.resolve({ files: [], entry: "client.js", earlyScript: "early.js", redirectScript: "redirect.js" });
+const NO_CLIENT = Promise.resolve({ files: [], entry: "client.js", earlyScript: "early.js", bannerScript: "banner.js", redirectScript: "redirect.js" });
 
 /** The content of the site, by route, as the build saw it. */
 export class SourceMap {

@@ -11,18 +11,16 @@ type PartsModule = typeof import("./live-parts.tsx");
 
 let open: () => void;
 const gate = new Promise<void>((resolve) => (open = resolve));
-const loaded = gate.then(() => import("./live-parts.tsx")).then((m) => {
-  m.provide({ useState, useEffect, onScrollThrottled, sectionInView });
-  return m;
-});
-// What the parts suspend on: marked fulfilled as soon as it is (so `use` renders at once, in the
-// same commit as a navigation), and never rejected (should the chunk fail, the server's HTML stays).
-const ready: Promise<PartsModule> & { status?: string; value?: PartsModule } = new Promise((resolve) => {
-  loaded.then((m) => {
+const loaded = gate
+  .then(() => import("./live-parts.tsx"))
+  .then((m) => {
+    m.provide({ useState, useEffect, onScrollThrottled, sectionInView });
+    // Marked fulfilled at once, so `use` renders the parts in the same commit as a navigation.
     Object.assign(ready, { status: "fulfilled", value: m });
-    resolve(m);
-  }, () => undefined);
-});
+    return m;
+  });
+// What the parts suspend on: never rejected (should the chunk fail, the server's HTML stays).
+const ready = loaded.catch(() => new Promise<never>(() => undefined));
 
 /** Starts loading the parts' chunk (once); resolves when it is there, rejects when it cannot load. */
 export function loadParts(): Promise<PartsModule> {

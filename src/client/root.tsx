@@ -6,7 +6,6 @@ import type { PageData, RouteManifest, SiteData } from "../shared/types.ts";
 import type { Analytics } from "./analytics.ts";
 import { LAZY_PARTS, loadParts } from "./parts.ts";
 import { useDrawer, useShortcuts, useVersionMenu } from "./panels.ts";
-import { progressTimer } from "./progress.ts";
 import { createRouter, type Router } from "./router.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
 import { useSearch } from "./search/use-search.ts";
@@ -51,7 +50,7 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
     };
     // The deferred parts (templates/Deferred.tsx) load on the reader's first interaction, a
     // navigation (the pipeline waits for them), or at once on the home and not-found pages.
-    const interactions = ["pointerover", "pointerdown", "keydown", "focusin", "touchstart", "scroll"];
+    const interactions = ["pointerover", "focusin", "scroll"];
     let woken: Promise<void> | undefined;
     // Resolves once React has had a frame to hydrate the parts; rejects when their chunk cannot load.
     const wake = () => (woken ??= loadParts().then(() => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok)))));
@@ -69,7 +68,7 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
           setAnnouncement(next.title);
         });
       },
-      busy: progressTimer(site.navigation.progressDelayMs, (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v))),
+      progress: (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v)),
       pageView,
       prepare: wake,
     });

@@ -27,8 +27,8 @@ export type Guard = (to: string, from: string) => GuardResult | Promise<GuardRes
 export interface RouterView {
   /** Shows `page` (or the same page again), committed synchronously, with the sidebar and menus closed and its title announced. */
   render(page: PageData): void;
-  /** Navigation started (true) or ended (false): the progress bar, after its delay. */
-  busy(on: boolean): void;
+  /** Shows the progress bar at 0-100, or hides it (null); the pipeline times it (progress.ts, in its chunk). */
+  progress(value: number | null): void;
   /** Reports a page view (analytics). */
   pageView(): void;
   /** Loads what rendering another page needs beyond the pipeline (the deferred parts); navigation waits for it. */
@@ -125,7 +125,7 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
       () => {
         const u = new URL(href, location.href);
         const detail: NavigatedDetail = { from: ctx.here, to: ctx.handles(u) ? ctx.locationOf(u) : u.href, outcome: "failed", reason: "missing" };
-        console.error("docs: chunk failed to load (missing): the navigation code");
+        console.error("docs: chunk failed to load (missing)");
         dispatchEvent(new CustomEvent("docs:navigated", { detail }));
         if (mode === "push") location.assign(href);
         else location.reload();

@@ -17,12 +17,12 @@ export function contentHash(content: string | Uint8Array): string {
   return createHash("sha256").update(content).digest("base64url").replace(/[-_]/g, "").slice(0, 10).toLowerCase();
 }
 
-/** Bundles src/client (hydration entry, lazy chunks), the `<head>` script and the redirect helper. */
-export async function bundleClient(): Promise<{ files: AssetFile[]; entry: string; earlyScript: string; redirectScript: string }> {
+/** Bundles src/client (hydration entry, lazy chunks), the `<head>` scripts and the redirect helper. */
+export async function bundleClient(): Promise<{ files: AssetFile[]; entry: string; earlyScript: string; bannerScript: string; redirectScript: string }> {
   const root = projectRoot();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { client: join(root, "src/client/main.tsx"), early: join(root, "src/client/early.ts"), redirect: join(root, "src/client/redirect.ts") },
+    entryPoints: { client: join(root, "src/client/main.tsx"), early: join(root, "src/client/early.ts"), banner: join(root, "src/client/banner.ts"), redirect: join(root, "src/client/redirect.ts") },
     bundle: true,
     splitting: true,
     format: "esm",
@@ -42,8 +42,9 @@ export async function bundleClient(): Promise<{ files: AssetFile[]; entry: strin
   const files = result.outputFiles.map((f) => ({ path: f.path.slice(f.path.lastIndexOf("/out/") + 5), content: f.contents }));
   const entry = files.find((f) => f.path.startsWith("client."))!.path;
   const earlyScript = files.find((f) => f.path.startsWith("early."))!.path;
+  const bannerScript = files.find((f) => f.path.startsWith("banner."))!.path;
   const redirectScript = files.find((f) => f.path.startsWith("redirect."))!.path;
-  return { files, entry, earlyScript, redirectScript };
+  return { files, entry, earlyScript, bannerScript, redirectScript };
 }
 
 /** Minifies templates/theme.css and appends the highlighter's token classes. */
