@@ -3,7 +3,7 @@
 // scripts, click → new content painted for prefetched in-place navigations, page data and search
 // index sizes (gzip), and search query latency in the page. Prints each figure against its budget;
 // exit code 1 when one is over.
-//   node bench/client.mjs            (NAVS=30 QUERIES=200 to change the sample sizes)
+//   node bench/client.mjs            (NAVS=30 QUERIES=200 to change the sample sizes; DIR=<a finished build> skips the build)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,11 +28,13 @@ function report(name, value, shown, budget, ok) {
   console.log(`${ok === undefined ? "    " : ok ? "ok  " : "OVER"} ${name.padEnd(52)} ${shown.padStart(12)}${budget ? `   (budget ${budget})` : ""}`);
 }
 
-// 1. Build the real docs and serve them.
+// 1. Build the real docs (or take the finished build in DIR) and serve them.
 const work = mkdtempSync(join(tmpdir(), "brook-client-bench-"));
-const out = join(work, "site");
-console.log(`building the docs into ${out}`);
-execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", out], { cwd: root, env: { ...process.env, BROOK_DOCS_QUIET: "1" }, stdio: "inherit" });
+const out = process.env.DIR ? resolve(process.env.DIR) : join(work, "site");
+if (!process.env.DIR) {
+  console.log(`building the docs into ${out}`);
+  execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", out], { cwd: root, env: { ...process.env, BROOK_DOCS_QUIET: "1" }, stdio: "inherit" });
+}
 const assetsDir = join(out, "docs", "v2", "assets");
 const assetFiles = readdirSync(assetsDir);
 const manifest = JSON.parse(readFileSync(join(assetsDir, assetFiles.find((f) => f.startsWith("manifest."))), "utf8"));
