@@ -7,10 +7,12 @@ export interface NotFoundProps {
   page: PageData;
   /** Pages whose address is closest to the one asked for; absent until computed. */
   suggestions?: NavLink[];
+  /** Puts the words of the address into the search box and focuses it. */
+  onSearchAddress?: () => void;
 }
 
 /** The not-found layout: what happened, pages with a similar address, search, and the way home. */
-export function NotFound({ site, page, suggestions }: NotFoundProps) {
+export function NotFound({ site, page, suggestions, onSearchAddress }: NotFoundProps) {
   return (
     <article className="doc not-found">
       <p className="not-found-code" aria-hidden="true">404</p>
@@ -28,6 +30,12 @@ export function NotFound({ site, page, suggestions }: NotFoundProps) {
           </ul>
         </div>
       )}
+      {/* Outside .content: the client reads that as the page's HTML, which React does not hydrate. */}
+      <p className="not-found-search">
+        <button type="button" className="search-address" onClick={onSearchAddress}>
+          Search for this address
+        </button>
+      </p>
       {/* Room for the list is kept (with JavaScript), so it appears without moving anything. */}
       <div className="suggestions">
         {suggestions && suggestions.length > 0 && (

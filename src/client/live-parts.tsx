@@ -74,7 +74,7 @@ export function LiveFeedback(props: FeedbackProps) {
 }
 export { LiveFeedback as Feedback };
 
-/** The not-found page with suggestions for the address in the address bar. */
+/** The not-found page with suggestions for the address in the address bar, and search for its words. */
 export function LiveNotFound(props: NotFoundProps) {
   const base = props.site.base;
   const path = decode(location.pathname);
@@ -82,7 +82,16 @@ export function LiveNotFound(props: NotFoundProps) {
   const [suggestions, setSuggestions] = useState<NavLink[] | undefined>(undefined);
   // After hydration (the server's HTML has none), and again for each address asked for.
   useEffect(() => setSuggestions(suggestPages(props.site.sidebar, asked)), [props.site, asked]);
-  return <NotFound {...props} suggestions={suggestions} />;
+  const onSearchAddress = () => {
+    const input = document.querySelector<HTMLInputElement>("#search-input");
+    if (!input) return;
+    input.focus();
+    // The search box is React's: set its value as typing does (the prototype's setter, then an
+    // input event), so its onChange sees the change.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, addressWords(asked));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  return <NotFound {...props} suggestions={suggestions} onSearchAddress={onSearchAddress} />;
 }
 export { LiveNotFound as NotFound };
 
@@ -97,6 +106,15 @@ export function suggestPages(sidebar: SidebarNode[], asked: string): NavLink[] {
   };
   walk(sidebar);
   return closest(asked.toLowerCase(), pages.keys(), MAX_SUGGESTIONS, SUGGEST_THRESHOLD).map((route) => ({ route, text: pages.get(route)! }));
+}
+
+/** The words of an address, for the search box: `/workflow/trigers/` → `workflow trigers`. */
+export function addressWords(asked: string): string {
+  return asked
+    .replace(/(\/index)?\.html$/, "")
+    .split(/[/_.\s-]+/)
+    .filter(Boolean)
+    .join(" ");
 }
 
 function decode(path: string): string {

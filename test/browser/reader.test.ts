@@ -177,7 +177,7 @@ describe("announcement banner", () => {
 });
 
 describe("not-found page", () => {
-  it("suggests up to three pages closest to the address asked for, and points to search", async () => {
+  it("suggests up to three pages closest to the address asked for, and searches for its words", async () => {
     const page = await h.open("/docs/v2/limts/");
     const list = page.locator('[aria-label="Suggested pages"]');
     await list.waitFor();
@@ -185,9 +185,12 @@ describe("not-found page", () => {
     expect(await links.count()).toBeLessThanOrEqual(3);
     expect(await links.first().textContent()).toBe("Limits");
     expect(await links.first().getAttribute("href")).toBe("/docs/v2/limits/");
-    expect(await page.locator("main").textContent()).toContain("press / to focus it");
-    await page.keyboard.press("/");
+    // From the keyboard: focus the button, Enter.
+    await page.getByRole("button", { name: "Search for this address" }).focus();
+    await page.keyboard.press("Enter");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("search-input");
+    await expect.poll(() => page.locator("#search-input").inputValue()).toBe("limts");
+    await page.getByRole("listbox").getByRole("option").first().waitFor();
   });
 
   it("suggests for the address of an in-place navigation too", async () => {
