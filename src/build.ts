@@ -1,14 +1,16 @@
 /** The build orchestrator: config → content → site model → render → write (design.md §1). */
-import { readFileSync, existsSync, readdirSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { loadConfig } from "./config/load.ts";
 import type { SiteConfig } from "./config/schema.ts";
-import { discoverContent } from "./content/discover.ts";
+import { discoverContent, discoverPublic } from "./content/discover.ts";
+import { readRegularFile } from "./content/walk.ts";
+import { MAX_PAGE_BYTES, PAGE_TIME_BUDGET_MS } from "./content/limits.ts";
+import { formatBytes } from "./content/parse-page.ts";
 import type { ParsedPage, ParseOptions, ParseResult } from "./content/parse-page.ts";
 import type { CodeStyles } from "./content/highlight.ts";
 import { ContentError, type Diagnostic } from "./errors.ts";
 import { runTask, type WorkerTask } from "./build-worker.ts";
-import { poolSize, WorkerPool, workerScript } from "./pool.ts";
+import { poolSize, TaskFailure, WorkerPool, workerScript } from "./pool.ts";
 import { cacheFile, emptyCache, hashKey, loadCache, saveCache, generatorVersion, type CacheData } from "./cache.ts";
 import { buildSiteModel } from "./site/build-model.ts";
 import type { SiteModel } from "./site/model.ts";
@@ -18,7 +20,7 @@ import { renderPage, renderRedirectStub, type RenderContext } from "./render/ren
 import type { RouteManifest } from "./shared/types.ts";
 import { NOT_FOUND_PAGE, NOT_FOUND_ROUTE, toPageData, toSiteData } from "./render/page-data.ts";
 import { routeToPath, splitHash } from "./shared/url.ts";
-import { FsWriter, type Writer } from "./write/writer.ts";
+import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "./write/writer.ts";
 import { headersFile, redirectsFile, robotsFile, sitemapFile } from "./write/host-files.ts";
 import type { LinkTargets } from "./site/links.ts";
 
@@ -39,6 +41,8 @@ export interface BuildOptions {
   memo?: BuildMemo;
   /** Called with each non-fatal diagnostic (broken links, unhighlighted fences, pages outside the sidebar). */
   onWarning?: (d: Diagnostic) => void;
+  /** Warnings fail the build (as errors) before anything is written: `build --strict`. @default false */
+  strict?: boolean;
 }
 
 /** State a caller keeps between builds; see `BuildOptions.memo`. */
@@ -92,14 +96,24 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // 1. Config, before any other work.
   const { config, file: configPath } = await loadConfig(options.configFile, cwd, contentDir);
   const configFile = configPath ? relative(cwd, configPath) : "site.config.ts";
+  const publicDir = join(cwd, "public");
+  if (!options.writer) {
+    checkOutputFolder(outDir, cwd, [contentDir, publicDir, ...(configPath ? [configPath] : [])]);
+    // First of all, put back an output a killed build left aside, so a failure here loses nothing.
+    cleanLeftovers(outDir);
+  }
   const memo = options.memo;
   const clientBundle = memo?.client ?? bundleClient();
   clientBundle.catch(() => undefined);
   if (memo) memo.client = clientBundle;
   lap("config");
 
-  // 2. Content: discover, read, parse (cached by content hash, on workers when it pays).
-  const files = discoverContent(contentDir);
+  // 2. Content: discover, read, parse (cached by content hash, on workers, each page under a time budget).
+  const displayFile = (rel: string) => relative(cwd, join(contentDir, rel)).split(sep).join("/");
+  const discovered = discoverContent(contentDir, displayFile);
+  const publicFound = discoverPublic(publicDir, (rel) => relative(cwd, join(publicDir, rel)).split(sep).join("/"));
+  const inputProblems = [...discovered.diagnostics, ...publicFound.diagnostics];
+  const files = discovered.files;
   const useCache = options.cache !== false;
   const cache: CacheData = memo?.cache ?? (useCache ? loadCache(cacheFile(cwd, contentDir)) : emptyCache());
   const used: CacheData = emptyCache();
@@ -112,11 +126,20 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     siteValues: { title: config.title, description: config.description, base: config.base, siteUrl: config.siteUrl, webBase: config.webBase, apiBase: config.apiBase, sqlApiBase: config.sqlApiBase },
   };
   const optionsKey = JSON.stringify(parseOptions) + generatorVersion();
-  const displayFile = (rel: string) => relative(cwd, join(contentDir, rel)).split(sep).join("/");
-  const inputs = files.map((f) => {
-    const bytes = readFileSync(f.absolutePath);
-    return { bytes, relativePath: f.relativePath, file: displayFile(f.relativePath), route: f.route, key: hashKey(bytes, f.relativePath, optionsKey) };
+  const inputs = files.flatMap((f) => {
+    const read = readRegularFile(f.absolutePath, MAX_PAGE_BYTES);
+    const file = displayFile(f.relativePath);
+    if ("error" in read) {
+      inputProblems.push(
+        read.error === "too-large"
+          ? { file, rule: "file-size", message: `the page is ${formatBytes(read.size ?? 0)}, over the limit of ${formatBytes(MAX_PAGE_BYTES)}`, hint: "split it into several pages" }
+          : { file, rule: "not-a-file", message: "not a regular file, so it is not read", hint: "replace it with a regular file" },
+      );
+      return [];
+    }
+    return [{ bytes: read.bytes, relativePath: f.relativePath, file, route: f.route, key: hashKey(read.bytes, f.relativePath, optionsKey) }];
   });
+  if (inputProblems.length) throw new ContentError(sortDiagnostics(inputProblems));
   // Workers start only when the work at hand pays for them: a one-page rebuild parses in this thread.
   const pools: { pool?: WorkerPool } = {};
   const poolFor = (items: number) => (pools.pool ??= makePool(items));
@@ -133,31 +156,41 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       }
       return !hit;
     });
-    const results = await runBatched<(typeof todo)[number], ParseResult>(
-      poolFor(todo.length),
-      todo,
-      (batch) => ({ kind: "parse", files: batch.map(({ key: _k, ...f }) => f), options: parseOptions }),
+    const parsePool = poolFor(todo.length);
+    const results = await Promise.all(
+      todo.map(async ({ key: _k, ...f }): Promise<ParseResult> => {
+        const task: WorkerTask = { kind: "parse", file: f, options: parseOptions };
+        if (!parsePool) return (await runTask(task)) as ParseResult;
+        try {
+          return await parsePool.run<ParseResult>(task, pageTimeBudget());
+        } catch (e) {
+          if (!(e instanceof TaskFailure)) throw e;
+          return { errors: [pageFailure(f.file, e)], warnings: [] };
+        }
+      }),
     );
     todo.forEach((input, i) => {
       const r = results[i]!;
       errors.push(...r.errors);
-      warnings.push(...r.warnings);
-      if (r.page) used.parse.set(input.key, r.page);
+      // Warnings stay with the page, so a page from the cache reports them again (build --strict).
+      if (r.page) used.parse.set(input.key, r.warnings.length ? { ...r.page, warnings: r.warnings } : r.page);
     });
     for (const i of inputs) {
       const p = used.parse.get(i.key);
       if (p) parsed.push(p);
+      if (p?.warnings) warnings.push(...p.warnings);
     }
     results.length = 0;
     if (errors.length) throw new ContentError(sortDiagnostics(errors));
     lap("content");
 
     // 3. Site model.
-    const publicDir = join(cwd, "public");
-    const publicFiles = new Set(listFiles(publicDir).map((p) => "/" + p));
+    const publicFiles = new Set(publicFound.files.map((p) => "/" + p.relativePath));
     const { model, errors: modelErrors, warnings: modelWarnings, targets } = buildSiteModel({ config, configFile, pages: parsed, publicFiles });
     if (modelErrors.length) throw new ContentError(sortDiagnostics(modelErrors));
     warnings.push(...modelWarnings);
+    // Every warning is known here, before the writer exists: a strict failure leaves the output as it was.
+    if (options.strict && warnings.length) throw new ContentError(warnings.map((w) => ({ ...w, severity: "error" })));
     const searchKey = hashKey(JSON.stringify(model.searchDocs), generatorVersion());
     let searchJson = cache.search.get(searchKey);
     if (searchJson === undefined && memo?.deferSearch && memo.lastSearch !== undefined) {
@@ -229,6 +262,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       });
       rendered = toRender.length;
       const htmls = await runBatched<number, string>(poolFor(toRender.length), toRender, (batch) => ({ kind: "render", pages: batch.map((i) => pageData[i]!), ctx }));
+
       const fresh = new Map(toRender.map((pageIndex, j) => [pageIndex, htmls[j]!]));
       for (const [i, d] of pageData.entries()) {
         const html = fresh.get(i) ?? used.render.get(renderKeys[i]!)!;
@@ -254,7 +288,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       write("_headers", headersFile(config.base, config.analytics.gtmId));
       write(config.base.slice(1) + "sitemap.xml", sitemapFile(config.siteUrl, config.base, routes.filter((r, i) => pageData[i]!.layout !== "not-found")));
       write("robots.txt", robotsFile(config.siteUrl, config.base));
-      if (existsSync(publicDir)) writer.copyDir(publicDir, config.base.slice(1));
+      const clashes: Diagnostic[] = [];
+      for (const f of publicFound.files) {
+        const to = config.base.slice(1) + f.relativePath;
+        if (written.has(to)) clashes.push({ file: relative(cwd, join(publicDir, f.relativePath)).split(sep).join("/"), rule: "public-clash", message: `the build writes ${to} itself; this file would replace it`, hint: "rename or move the file in public/" });
+        else writer.copyFile(f.absolutePath, to);
+      }
+      if (clashes.length) throw new ContentError(clashes);
       writer.commit();
       lap("write");
       if (memo) memo.cache = used;
@@ -287,6 +327,19 @@ function makePool(items: number): WorkerPool | undefined {
   return size ? new WorkerPool(size, script!) : undefined;
 }
 
+/** The time a page may take on a worker: PAGE_TIME_BUDGET_MS, or BROOK_DOCS_PAGE_BUDGET_MS on a slow machine. */
+function pageTimeBudget(): number {
+  const env = Number(process.env.BROOK_DOCS_PAGE_BUDGET_MS);
+  return Number.isFinite(env) && env > 0 ? env : PAGE_TIME_BUDGET_MS;
+}
+
+/** A page that stopped its worker: named, with what to look for. */
+function pageFailure(file: string, e: TaskFailure): Diagnostic {
+  return e.kind === "timeout"
+    ? { file, rule: "page-time", message: `the page ${e.message} to build, its time budget`, hint: "look for Markdown that makes the parser work hard: thousands of unclosed *, _, [ or :, or very deep nesting; split the page" }
+    : { file, rule: "page-crash", message: `building the page stopped its worker: it ${e.message}`, hint: "look for Markdown that makes the parser work hard; split the page" };
+}
+
 /** Runs items through worker tasks in batches (or in this thread), keeping their order. */
 async function runBatched<I, O>(pool: WorkerPool | undefined, items: I[], toTask: (batch: I[]) => WorkerTask): Promise<O[]> {
   if (items.length === 0) return [];
@@ -294,7 +347,7 @@ async function runBatched<I, O>(pool: WorkerPool | undefined, items: I[], toTask
   const size = Math.max(16, Math.ceil(items.length / 24));
   const batches: I[][] = [];
   for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
-  const results = await Promise.all(batches.map((b) => pool.run<O[]>(toTask(b))));
+  const results = await Promise.all(batches.map((b) => pool.run<O[]>(toTask(b), 120_000)));
   return results.flat();
 }
 
@@ -302,9 +355,3 @@ function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join("/"));
-}

@@ -2,15 +2,22 @@
 
 /** A problem the user can fix: a message and a hint. */
 export class BrookError extends Error {
+  /** The same problem as diagnostics, for CI reports (config errors); the message stays what people read. */
+  readonly diagnostics?: Diagnostic[];
+
   constructor(
     message: string,
     readonly hint?: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; diagnostics?: Diagnostic[] },
   ) {
     super(message, options);
     this.name = "BrookError";
+    if (options?.diagnostics) this.diagnostics = options.diagnostics;
   }
 }
+
+/** How bad a diagnostic is: errors fail the command, warnings do not (unless `build --strict`). */
+export type Severity = "error" | "warning";
 
 /** A problem tied to a place in a content or config file. */
 export interface Diagnostic {
@@ -20,15 +27,21 @@ export interface Diagnostic {
   message: string;
   rule: string;
   hint?: string;
+  /** Unset means: what the stage reported it as (build warnings, everything else errors). */
+  severity?: Severity;
 }
 
 /** One or more content problems, collected in a stage and reported together. */
 export class ContentError extends BrookError {
-  constructor(readonly diagnostics: Diagnostic[]) {
+  declare readonly diagnostics: Diagnostic[];
+
+  constructor(diagnostics: Diagnostic[]) {
     super(
       diagnostics.length === 1
         ? formatDiagnostic(diagnostics[0]!)
         : diagnostics.map(formatDiagnostic).join("\n") + `\n${diagnostics.length} problems found`,
+      undefined,
+      { diagnostics },
     );
     this.name = "ContentError";
   }

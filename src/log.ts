@@ -1,9 +1,23 @@
-/** Terminal output: coloured when the stream is a TTY, quiet when BROOK_DOCS_QUIET is set. */
+/** Terminal output: coloured when the stream is a TTY (NO_COLOR / FORCE_COLOR decide first), quiet when BROOK_DOCS_QUIET is set. */
 import process from "node:process";
 
-const tty = process.stderr.isTTY && !process.env.NO_COLOR;
+/**
+ * Whether to colour a stream: FORCE_COLOR (set, not `0`/`false`) turns colours on and wins, as in
+ * Node itself; otherwise NO_COLOR (set, not empty: no-color.org) turns them off; otherwise colours
+ * follow whether the stream is a terminal, so logs and pipes get plain text.
+ */
+export function useColor(env: NodeJS.ProcessEnv, isTTY: boolean | undefined): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force.toLowerCase() !== "false";
+  if (env.NO_COLOR) return false;
+  return Boolean(isTTY);
+}
+
+// Everything this module prints goes to stderr, so stderr is the stream that decides.
+const tty = useColor(process.env, process.stderr.isTTY);
 const paint = (code: number) => (s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
 
+/** ANSI colours for stderr text; identity functions when colours are off. */
 export const colors = { red: paint(31), green: paint(32), yellow: paint(33), dim: paint(2), bold: paint(1) };
 
 const quiet = () => Boolean(process.env.BROOK_DOCS_QUIET);

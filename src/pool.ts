@@ -1,65 +1,73 @@
-/** A small pool of build workers; falls back to the calling thread when workers do not pay. */
-import { Worker } from "node:worker_threads";
+/**
+ * The build's worker threads (piscina): a task that runs past its time budget stops its worker,
+ * and a worker that crashes (out of memory, an exit) is replaced, so one page can never stall or
+ * break a build. (tinypool was tried first: a worker that exits leaves its task pending forever.)
+ */
 import { availableParallelism } from "node:os";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { WorkerTask } from "./build-worker.ts";
+import { Piscina } from "piscina";
 
-/** Runs build tasks on worker threads. */
-export class WorkerPool {
-  private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
-  private readonly queue: { task: WorkerTask; resolve: (v: unknown) => void; reject: (e: Error) => void }[] = [];
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; worker: Worker }>();
-  private nextId = 0;
-
-  constructor(size: number, script: URL) {
-    for (let i = 0; i < size; i++) {
-      // A larger young generation: parsing allocates many short-lived nodes (measured ~8% less CPU);
-      // a capped old generation makes each worker collect early instead of growing the RSS.
-      const w = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 384 } });
-      w.unref();
-      w.on("message", (msg: { id: number; result?: unknown; error?: string }) => {
-        const p = this.pending.get(msg.id)!;
-        this.pending.delete(msg.id);
-        if (msg.error) p.reject(new Error(`build worker failed: ${msg.error}`));
-        else p.resolve(msg.result);
-        this.release(w);
-      });
-      w.on("error", (e) => {
-        for (const [id, p] of this.pending) if (p.worker === w) { p.reject(e); this.pending.delete(id); }
-      });
-      this.workers.push(w);
-      this.idle.push(w);
-    }
+/** Why a task did not give a result. */
+export class TaskFailure extends Error {
+  constructor(
+    readonly kind: "timeout" | "crash",
+    /** `took longer than 10 s`, `ran out of memory`, `worker exited with code: 3`. */
+    message: string,
+  ) {
+    super(message);
+    this.name = "TaskFailure";
   }
+}
 
-  /** Runs a task on the next free worker. */
-  run<T>(task: WorkerTask): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ task, resolve: resolve as (v: unknown) => void, reject });
-      this.pump();
+/** Runs tasks on worker threads, each under a time budget counted from when a worker takes it. */
+export class WorkerPool {
+  private readonly pool: Piscina;
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly size: number,
+    script: URL,
+  ) {
+    this.pool = new Piscina({
+      filename: script.href,
+      minThreads: size,
+      maxThreads: size,
+      // Parsing allocates many short-lived nodes: a larger young generation collects less often;
+      // a capped old generation makes a runaway page fail on its own worker, not grow the process.
+      resourceLimits: { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 },
+      idleTimeout: 60_000,
     });
   }
 
-  private release(w: Worker): void {
-    this.idle.push(w);
-    this.pump();
-  }
-
-  private pump(): void {
-    while (this.idle.length && this.queue.length) {
-      const w = this.idle.pop()!;
-      const job = this.queue.shift()!;
-      const id = this.nextId++;
-      this.pending.set(id, { resolve: job.resolve, reject: job.reject, worker: w });
-      w.postMessage({ id, task: job.task });
+  /**
+   * Runs `task`; rejects with TaskFailure("timeout") when it runs past `budgetMs` (the worker is
+   * stopped and replaced) or TaskFailure("crash") when its worker dies. Tasks are handed to
+   * piscina only when a thread is free, so the budget never counts time spent in the queue. An
+   * error the task itself throws is a bug of ours and is passed on as it is.
+   */
+  async run<T>(task: unknown, budgetMs: number): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    const signal = AbortSignal.timeout(budgetMs);
+    try {
+      return (await this.pool.run(task, { signal })) as T;
+    } catch (e) {
+      if (signal.aborted) throw new TaskFailure("timeout", `took longer than ${budgetMs / 1000} s`);
+      const err = e as { code?: string; message?: string } | null;
+      if (err?.code === "ERR_WORKER_OUT_OF_MEMORY") throw new TaskFailure("crash", "ran out of memory");
+      if (err?.message?.startsWith("worker exited")) throw new TaskFailure("crash", err.message);
+      throw e;
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
     }
   }
 
   /** Stops every worker. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await this.pool.destroy();
   }
 }
 
@@ -69,8 +77,8 @@ export function workerScript(): URL | undefined {
   return import.meta.url.endsWith(".mjs") && existsSync(fileURLToPath(url)) ? url : undefined;
 }
 
-/** How many workers to start for `items` units of work (none for small sites). */
+/** How many workers to start for `items` pages of work: at least one, so every page runs under its budget. */
 export function poolSize(items: number): number {
-  if (items < 60 || process.env.BROOK_DOCS_WORKERS === "0") return 0;
+  if (process.env.BROOK_DOCS_WORKERS === "0") return 0;
   return Math.max(1, Math.min(availableParallelism(), Math.ceil(items / 60)));
 }

@@ -1,5 +1,6 @@
 import type { MetaTag, PageData, SiteData } from "../src/shared/types.ts";
 import { documentTitle, routeToPath } from "../src/shared/url.ts";
+import { contentSecurityPolicy } from "../src/shared/csp.ts";
 
 /** Files every page links to (content-hashed paths). */
 export interface HeadAssets {
@@ -25,6 +26,8 @@ export function Head({ site, page, assets, headTags, noindex }: { site: SiteData
   return (
     <>
       <meta charSet="utf-8" />
+      {/* The policy of _headers, also in the page: it holds on hosts that ignore _headers (design.md §7). */}
+      <meta httpEquiv="Content-Security-Policy" content={contentSecurityPolicy(site.gtmId, true)} />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{title}</title>
       <meta name="description" content={page.description} />

@@ -2,7 +2,8 @@
  * `brook-docs check-links [DIR]`: checks a finished build. Every internal href and src lands on a
  * file after the URL rules, every #fragment on an id of the target page, every redirect (stub,
  * `_redirects`, the client's table) on a page in one hop, every sitemap URL on a page; external
- * links are checked for form only. Problems point at the Markdown (or config) source.
+ * links are checked for form only, and with `external` on the network too. Problems point at
+ * the Markdown (or config) source.
  */
 import { join, relative, resolve } from "node:path";
 import type { Diagnostic } from "../errors.ts";
@@ -10,6 +11,8 @@ import { checkLink, type LinkTargets } from "../site/links.ts";
 import { propose } from "../shared/similar.ts";
 import { normalizeRoute, pathToRoute } from "../shared/url.ts";
 import { BuiltSite, type Landing } from "./built-site.ts";
+import { CheckedLinks, type CheckedLink } from "./checked-links.ts";
+import { checkExternalLinks, type ExternalOptions } from "./external.ts";
 import { lineColumn, type HtmlUrl } from "./scan-html.ts";
 import { SourceMap, type Place } from "./sources.ts";
 
@@ -22,6 +25,8 @@ export interface CheckOptions {
   configFile?: string;
   /** @default process.cwd() */
   cwd?: string;
+  /** Also ask the servers of external https links (`--external`); off: form only, no network. @default false */
+  external?: boolean | ExternalOptions;
 }
 
 /** What check-links found. */
@@ -31,6 +36,8 @@ export interface CheckReport {
   checked: number;
   /** HTML pages read (redirect stubs not counted). */
   pages: number;
+  /** Each distinct link checked, with how often it occurs. */
+  links: CheckedLink[];
 }
 
 const HINTS: Record<string, string> = {
@@ -40,6 +47,7 @@ const HINTS: Record<string, string> = {
   "broken-redirect": "point the redirect at an existing page and heading, in one hop",
   "broken-sitemap": "the sitemap lists the pages of the build: rebuild, and report it if it stays",
   "external-link": "external links are absolute https:// URLs",
+  "broken-external": "fix or remove the link; a site that turns link checkers away can be checked in a browser",
 };
 const SCHEME_RE = /^([a-z][a-z0-9+.-]*):/i;
 const PAGE_TAGS = new Set(["a", "area"]);
@@ -55,7 +63,9 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   const problems: Diagnostic[] = [];
   // Problems from templates repeat on every page: one report each, with a count.
   const repeated = new Map<string, { d: Diagnostic; files: Set<string> }>();
-  let checked = 0;
+  const checkedLinks = new CheckedLinks();
+  // With `external`: each https URL and the places that link it, asked about after the scan.
+  const externals = options.external ? new Map<string, (() => Place)[]>() : undefined;
 
   const targets = linkTargets(site, base);
   // Writers write routes (`/limits/`): suggestions and redirect targets are shown that way.
@@ -102,7 +112,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
       const value = url.value.trim();
       // A stub's own target is checked with the redirects below.
       if (!value || (scan.refresh && url.value === scan.refresh.url)) continue;
-      checked++;
+      checkedLinks.addFromHtml(value, path, PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to", { origin: siteUrl, base });
       const scheme = SCHEME_RE.exec(value)?.[1]?.toLowerCase();
       if (value.startsWith("#")) {
         const id = safeDecode(value.slice(1));
@@ -135,6 +145,8 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
           if (scheme === "http") report(placeOf(url), "external-link", `link to ${value} uses http:; use https://`);
           else if (scheme !== "https") report(placeOf(url), "external-link", `link to ${value} uses the ${scheme}: scheme`);
           else if (!parsed.hostname.includes(".")) report(placeOf(url), "external-link", `link to ${value} has no domain`);
+          // Places are looked up only for the links found dead, in document order.
+          else externals?.set(value, [...(externals.get(value) ?? []), () => placeOf(url)]);
           continue;
         }
       } else {
@@ -169,7 +181,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     const key = `${route ?? fromPath}\0${to}`;
     if (redirectSeen.has(key)) return;
     redirectSeen.add(key);
-    checked++;
+    checkedLinks.add(to, "redirect");
     const target = new URL(to, "http://site.invalid" + fromPath);
     // One hop: the target itself must be a page, not a path that redirects again.
     const landing = await site.land(target.pathname + target.search + target.hash, 0);
@@ -203,10 +215,10 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     const manifest = JSON.parse(site.text(manifestPath)!) as { pages: Record<string, string>; redirects: Record<string, string>; search: string };
     const assets = manifestPath.slice(0, manifestPath.lastIndexOf("/") + 1);
     for (const [route, file] of Object.entries(manifest.pages)) {
-      checked++;
+      checkedLinks.add(assets + file, "asset");
       if (!site.files.has(assets + file)) report({ file: builtFile(manifestPath), source: false }, "broken-asset", `the manifest's data file ${file} of ${route} is not in the build`);
     }
-    checked++;
+    checkedLinks.add(assets + manifest.search, "asset");
     if (!site.files.has(assets + manifest.search)) report({ file: builtFile(manifestPath), source: false }, "broken-asset", `the manifest's search index ${manifest.search} is not in the build`);
     for (const [from, to] of Object.entries(manifest.redirects)) {
       const path = base.replace(/\/$/, "") + from;
@@ -218,8 +230,8 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   for (const sitemap of [...site.files].filter((f) => f.endsWith("sitemap.xml"))) {
     const text = site.text(sitemap)!;
     for (const m of text.matchAll(/<loc>([^<]*)<\/loc>/g)) {
-      checked++;
       const loc = m[1]!.trim();
+      checkedLinks.add(loc, "sitemap");
       const place: Place = { file: builtFile(sitemap), ...lineColumn(text, m.index + 5), source: false };
       let parsed: URL | undefined;
       try {
@@ -240,11 +252,21 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   const robots = site.text("/robots.txt");
   if (robots) {
     for (const m of robots.matchAll(/^Sitemap:\s*(\S+)/gim)) {
-      checked++;
+      checkedLinks.add(m[1]!, "sitemap");
       const url = new URL(m[1]!);
       if (url.origin !== siteUrl || !site.files.has(url.pathname)) {
         report({ file: builtFile("/robots.txt"), ...lineColumn(robots, m.index), source: false }, "broken-sitemap", `robots.txt names ${m[1]}, which is not in the build`);
       }
+    }
+  }
+
+  // 4. With `external`: the servers of external links, each asked once.
+  if (externals?.size) {
+    const results = await checkExternalLinks(externals.keys(), typeof options.external === "object" ? options.external : {});
+    for (const [url, places] of externals) {
+      const r = results.get(url)!;
+      checkedLinks.setStatus(url, r.status);
+      if (!r.ok) for (const place of places) report(place(), "broken-external", `link to ${url} ${r.reason}`, url);
     }
   }
 
@@ -253,7 +275,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     problems.push(more ? { ...d, message: `${d.message} (and in ${more} more file${more === 1 ? "" : "s"})` } : d);
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-  return { problems, checked, pages };
+  return { problems, checked: checkedLinks.total, pages, links: checkedLinks.list() };
 }
 
 function safeDecode(s: string): string {

@@ -1,13 +1,17 @@
 /** Loads site.config.ts (bundled by esbuild, imported once) and validates it against the schema. */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
 import { build } from "esbuild";
 import { z } from "zod";
-import { BrookError } from "../errors.ts";
+import { BrookError, type Diagnostic } from "../errors.ts";
 import { projectRoot } from "../paths.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
+
+/** How long site.config.ts may take to load (README, "Security"). */
+export const CONFIG_TIME_BUDGET_MS = 10_000;
 
 /** The default config file name, looked up in the working directory. */
 export const CONFIG_FILE = "site.config.ts";
@@ -17,17 +21,18 @@ export const CONFIG_FILE = "site.config.ts";
  * the content folder (the project root for `content/`); none there → defaults, so any Markdown
  * folder builds.
  */
-export async function loadConfig(file: string | undefined, cwd: string, contentDir: string): Promise<{ config: SiteConfig; file?: string }> {
+export async function loadConfig(file: string | undefined, cwd: string, contentDir: string, budgetMs = CONFIG_TIME_BUDGET_MS): Promise<{ config: SiteConfig; file?: string }> {
   const path = file ? resolve(cwd, file) : join(dirname(resolve(cwd, contentDir)), CONFIG_FILE);
   if (!existsSync(path)) {
-    if (file) throw new BrookError(`config file ${file} does not exist`, "pass an existing file to --config, or omit it");
+    if (file) throw configError(`config file ${file} does not exist`, "pass an existing file to --config, or omit it", { file });
     return { config: validateConfig({}, "(defaults)") };
   }
-  const raw = await importConfigModule(path);
+  if (!statSync(path).isFile()) throw configError(`config file ${relative(cwd, path) || path} is not a regular file`, "point --config at a site.config.ts file", { file: relative(cwd, path) || path });
+  const raw = await importConfigModule(path, budgetMs);
   return { config: validateConfig(raw, relative(cwd, path) || path), file: path };
 }
 
-async function importConfigModule(path: string): Promise<unknown> {
+async function importConfigModule(path: string, budgetMs: number): Promise<unknown> {
   let code: string;
   try {
     const result = await build({
@@ -45,27 +50,77 @@ async function importConfigModule(path: string): Promise<unknown> {
   } catch (e) {
     const first = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : "";
-    throw new BrookError(`${where}${first?.text ?? "site.config.ts does not compile"}`, "fix the syntax error in the config file", { cause: e });
+    const message = first?.text ?? "site.config.ts does not compile";
+    const place = first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file: relative(process.cwd(), path) };
+    throw configError(`${where}${message}`, "fix the syntax error in the config file", place, message, e);
   }
   // Import through a file (not a data: URL) so bare imports resolve from the project.
   const dir = join(process.cwd(), "node_modules", ".cache", "brook-docs-config");
   mkdirSync(dir, { recursive: true });
   const out = join(dir, `config-${createHash("sha1").update(code).digest("hex").slice(0, 12)}.mjs`);
-  const { writeFileSync } = await import("node:fs");
   writeFileSync(out, code);
-  const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
-  if (mod.default === undefined) throw new BrookError(`${path} has no default export`, "export the config: export default defineConfig({ ... })");
-  return mod.default;
+  return runConfigModule(pathToFileURL(out).href, path, budgetMs);
+}
+
+// Runs in a worker: imports the bundled config and posts its default export back as plain data.
+const CONFIG_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+import(workerData.url).then(
+  (m) => {
+    if (m.default === undefined) return parentPort.postMessage({ kind: "no-default" });
+    try { parentPort.postMessage({ kind: "ok", value: m.default }); }
+    catch (e) { parentPort.postMessage({ kind: "not-data", message: String(e && e.message) }); }
+  },
+  (e) => parentPort.postMessage({ kind: "threw", message: String((e && e.message) || e), name: String((e && e.name) || "Error") }),
+);`;
+
+type ConfigMessage = { kind: "ok"; value: unknown } | { kind: "no-default" } | { kind: "not-data"; message: string } | { kind: "threw"; message: string; name: string };
+
+/**
+ * Imports the bundled config on a worker thread: a config that throws, never finishes or exports
+ * something other than data (functions, classes) is a clear error, not a stack trace or a hang.
+ */
+function runConfigModule(url: string, path: string, budgetMs: number): Promise<unknown> {
+  const shown = relative(process.cwd(), path) || path;
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(CONFIG_WORKER, { eval: true, workerData: { url }, resourceLimits: { maxOldGenerationSizeMb: 256 }, stdout: false, stderr: false });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(configError(`${shown}: the config did not finish loading within ${budgetMs / 1000} s`, "site.config.ts runs when a build starts: remove the loop or the wait that keeps it from finishing", { file: shown }, `the config did not finish loading within ${budgetMs / 1000} s`));
+    }, budgetMs);
+    const done = () => {
+      clearTimeout(timer);
+      void worker.terminate();
+    };
+    worker.once("message", (m: ConfigMessage) => {
+      done();
+      if (m.kind === "ok") resolvePromise(m.value);
+      else if (m.kind === "no-default") reject(configError(`${shown} has no default export`, "export the config: export default defineConfig({ ... })", { file: shown }, "the config has no default export"));
+      else if (m.kind === "not-data") reject(configError(`${shown}: the config exports something other than plain data (${m.message})`, "export only strings, numbers, booleans, lists and objects: no functions or class instances", { file: shown }, `the config exports something other than plain data (${m.message})`));
+      else reject(configError(`${shown}: the config failed while loading: ${m.name}: ${m.message}`, "site.config.ts runs when a build starts: fix the error it throws", { file: shown }, `the config failed while loading: ${m.name}: ${m.message}`));
+    });
+    worker.once("error", (e) => {
+      done();
+      reject(configError(`${shown}: the config failed while loading: ${e.message}`, "site.config.ts runs when a build starts: fix the error it throws", { file: shown }, `the config failed while loading: ${e.message}`));
+    });
+    worker.once("exit", (code) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(configError(`${shown}: the config stopped the process that loaded it (exit code ${code})`, "remove the call to process.exit from site.config.ts", { file: shown }, `the config stopped the process that loaded it (exit code ${code})`));
+    });
+  });
 }
 
 /** Validates a raw config object; every problem at once, each with its path and a hint. */
 export function validateConfig(raw: unknown, file: string): SiteConfig {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issueMessage(issue)}`);
+    const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issueMessage(issue)}`);
+    const hint = "fix the fields above in site.config.ts; docs/configuration.md lists every field";
     throw new BrookError(
-      `${file}: ${parsed.error.issues.length} problem${parsed.error.issues.length === 1 ? "" : "s"} in the config\n${lines.join("\n")}`,
-      "fix the fields above in site.config.ts; docs/configuration.md lists every field",
+      `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config\n${problems.map((p) => `  ${p}`).join("\n")}`,
+      hint,
+      // One diagnostic per field, so CI annotates each (docs/ci.md).
+      { diagnostics: problems.map((message) => ({ file, message, rule: "config", hint: "docs/configuration.md lists every field" })) },
     );
   }
   const config = parsed.data;
@@ -75,6 +130,11 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
     config.analytics = { gtmId: gtm };
   }
   return config;
+}
+
+/** A config problem: today's text for people, one `config` diagnostic for CI reports. */
+function configError(text: string, hint: string, place: Omit<Diagnostic, "message" | "rule">, message = text, cause?: unknown): BrookError {
+  return new BrookError(text, hint, { cause, diagnostics: [{ ...place, message, rule: "config", hint }] });
 }
 
 function formatPath(path: PropertyKey[]): string {

@@ -1,10 +1,19 @@
 /** The one schema of site.config.ts: types, defaults and checks (design.md §6). */
 import { z } from "zod";
 import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
+import { classifyUrl, isRoute, isRouteLoose, isRouteWithFragment, NAME_CHARACTERS } from "../shared/url-policy.ts";
 
 const route = z
   .string()
-  .regex(/^\/([^\s#?]*\/)?(#[\w-]+)?$/, "a route starts and ends with '/' (e.g. /workflows/copy/), optionally followed by #anchor");
+  .refine(isRouteWithFragment, `a route starts and ends with '/' and uses ${NAME_CHARACTERS} (e.g. /workflows/copy/), optionally followed by #anchor`);
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "an absolute http:// or https:// URL" });
+
+/** A link the site renders: a path on this host (`/docs/v1/`) or an http(s) URL. */
+const siteOrHttpLink = z.string().refine((v) => {
+  const verdict = classifyUrl(v);
+  return verdict.ok && (verdict.kind === "site" || verdict.kind === "external");
+}, "a path starting with '/' or an http:// or https:// URL");
 
 const sidebarItem: z.ZodType<SidebarItemInput> = z.lazy(() =>
   z.union([
@@ -20,10 +29,15 @@ const sidebarItem: z.ZodType<SidebarItemInput> = z.lazy(() =>
 /** A sidebar entry in site.config.ts: a route (title from the page) or a group. */
 export type SidebarItemInput = string | { text: string; link?: string; items: SidebarItemInput[] };
 
-const headTag = z.strictObject({
-  tag: z.enum(["link", "meta"]),
-  attrs: z.record(z.string(), z.string()),
-});
+/** Attributes a head tag may carry: enough for icons, feeds, theme colours and verification tags, nothing that runs. */
+const HEAD_ATTRIBUTES = ["rel", "href", "type", "sizes", "media", "hreflang", "title", "color", "as", "crossorigin", "name", "property", "content"] as const;
+
+const headTag = z
+  .strictObject({
+    tag: z.enum(["link", "meta"]),
+    attrs: z.partialRecord(z.enum(HEAD_ATTRIBUTES, { error: `head tag attributes are ${HEAD_ATTRIBUTES.join(", ")}` }), z.string()),
+  })
+  .refine((t) => t.attrs.href === undefined || siteOrHttpLink.safeParse(t.attrs.href).success, { message: "href is a path starting with '/' or an http:// or https:// URL", path: ["attrs", "href"] });
 
 /** The schema of site.config.ts; `SiteConfig` is its output, `UserConfig` its input. */
 export const configSchema = z.strictObject({
@@ -32,24 +46,28 @@ export const configSchema = z.strictObject({
   /** Site description, the home page's meta description. */
   description: z.string().min(1).max(160).default("Documentation for connecting APIs quickly with Brook"),
   /** Base path every page is served under. @default "/docs/v2/" */
-  base: z.string().regex(/^\/([\w.-]+\/)*$/, "base starts and ends with '/' (e.g. /docs/v2/)").default("/docs/v2/"),
+  base: z.string().refine(isRoute, `base starts and ends with '/' and uses ${NAME_CHARACTERS} between them (e.g. /docs/v2/)`).default("/docs/v2/"),
   /** Origin of the published site, for canonical links and the sitemap. */
-  siteUrl: z.url().regex(/^https?:\/\/[^/]+$/, "siteUrl is an origin without a path (e.g. https://brook.example)").default("https://brook.example"),
+  siteUrl: httpUrl.regex(/^https?:\/\/[^/?#\s]+$/, "siteUrl is an origin without a path (e.g. https://brook.example)").default("https://brook.example"),
   /** The Brook web app, as `{{ site.webBase }}`. */
-  webBase: z.url().default("https://brook.example"),
+  webBase: httpUrl.default("https://brook.example"),
   /** The REST API base, as `{{ site.apiBase }}`. */
-  apiBase: z.url().default("https://api.brook.example/v1"),
+  apiBase: httpUrl.default("https://api.brook.example/v1"),
   /** The SQL API base, as `{{ site.sqlApiBase }}`. */
-  sqlApiBase: z.url().default("https://rt.brook.example/sql"),
+  sqlApiBase: httpUrl.default("https://rt.brook.example/sql"),
   /** Extra `<link>`/`<meta>` tags in every head. @example [{ tag: "link", attrs: { rel: "icon", href: "/docs/v2/favicon.svg" } }] */
   head: z.array(headTag).default([]),
   /** Where "Edit this page" points: `${url}/edit/${branch}/${contentDir}/${file}`. Empty url: no edit link. */
   repo: z
-    .strictObject({ url: z.union([z.url(), z.literal("")]), branch: z.string().min(1), contentDir: z.string() })
+    .strictObject({
+      url: z.union([httpUrl, z.literal("")]),
+      branch: z.string().regex(/^[\w./-]+$/, "a branch name"),
+      contentDir: z.string().refine((d) => d === "" || isRouteLoose("/" + d.replace(/\/$/, "")), "a folder path such as content or docs/content"),
+    })
     .default({ url: "", branch: "main", contentDir: "content" }),
   /** The version menu. */
   versions: z
-    .array(z.strictObject({ text: z.string().min(1), link: z.string().min(1), badge: z.string().optional() }))
+    .array(z.strictObject({ text: z.string().min(1), link: siteOrHttpLink, badge: z.string().optional() }))
     .default([]),
   /** Google Tag Manager; `BROOK_DOCS_GTM_ID` overrides gtmId at build time. */
   analytics: z
@@ -65,7 +83,7 @@ export const configSchema = z.strictObject({
     .default({ chunkTimeoutMs: 120_000, progressDelayMs: 200, scrollSpyThrottleMs: 300 }),
   /** Redirects: `from` a route (with or without trailing slash) `to` a page route plus optional #hash. */
   redirects: z
-    .array(z.strictObject({ from: z.string().regex(/^\/[^\s#?]*$/, "from is a path starting with '/'"), to: route }))
+    .array(z.strictObject({ from: z.string().refine(isRouteLoose, `from is a path such as /notebook/sql, using ${NAME_CHARACTERS}`), to: route }))
     .default([]),
   /**
    * Heading levels of the "On this page" outline beside the article (wide screens): `false`, one
@@ -76,7 +94,7 @@ export const configSchema = z.strictObject({
     .default([2, 3]),
   /**
    * An announcement above the header on every page: text and an optional link (a route such as
-   * `/changelog/`, or an https URL). Readers can dismiss it; a new `id` shows it again to everyone.
+   * `/changelog/`, optionally with `#anchor`, or an http(s) URL). Readers can dismiss it; a new `id` shows it again to everyone.
    * @example { id: "v2-launch", text: "Brook v2 is here.", link: { text: "What changed", href: "/changelog/" } }
    */
   banner: z
@@ -86,7 +104,11 @@ export const configSchema = z.strictObject({
       link: z
         .strictObject({
           text: z.string().min(1).max(80),
-          href: z.string().regex(/^(\/[^\s]*|https:\/\/\S+)$/, "banner.link.href is a route such as /changelog/ or an https:// URL"),
+          href: z.string().refine((v) => {
+            if (isRouteWithFragment(v)) return true;
+            const verdict = classifyUrl(v);
+            return verdict.ok && verdict.kind === "external";
+          }, "banner.link.href is a route such as /changelog/ (optionally with #anchor) or an http(s):// URL"),
         })
         .optional(),
     })

@@ -9,7 +9,8 @@ import type { VFile } from "vfile";
 export const CONTAINERS: Record<string, string> = { tip: "Tip", info: "Note", warning: "Warning", danger: "Danger", details: "Details" };
 
 const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})/;
-const OPEN_RE = /^(\s{0,3}:{3,})([a-z]+)[ \t]+([^\[{\s].*?)\s*$/;
+// One greedy group, trimmed in code: a lazy group before `\s*$` backtracks quadratically on long lines.
+const OPEN_RE = /^(\s{0,3}:{3,})([a-z]+)[ \t]+([^\[{\s].*)$/;
 
 /**
  * Rewrites `:::name Title` to remark-directive's `:::name[Title]`, outside code fences, keeping
@@ -29,7 +30,7 @@ export function normalizeContainerSyntax(markdown: string): string {
       }
       if (fence !== null) return line;
       const m = OPEN_RE.exec(line);
-      return m ? `${m[1]}${m[2]}[${m[3]!.replace(/[\[\]]/g, "")}]` : line;
+      return m ? `${m[1]}${m[2]}[${m[3]!.trimEnd().replace(/[\[\]]/g, "")}]` : line;
     })
     .join("\n");
 }
@@ -52,6 +53,16 @@ export function remarkContainers() {
             hint: `use one of ${Object.keys(CONTAINERS).map((c) => ":::" + c).join(", ")}`,
           });
           return;
+        }
+        if (!isClosed(d, String(vfile.value))) {
+          diagnostics.push({
+            file,
+            line: (d.position?.start.line ?? 1) + lineOffset,
+            column: d.position?.start.column,
+            rule: "unclosed-container",
+            message: `container ':::${d.name}' is never closed, so it takes in the rest of the page`,
+            hint: "add a line ::: where the container ends",
+          });
         }
         const first = d.children[0];
         let label = title;
@@ -80,4 +91,19 @@ export function remarkContainers() {
       return undefined;
     });
   };
+}
+
+/**
+ * Whether a container has its closing `:::` line: one stands between its last child (or its
+ * opening line) and its end. An unclosed container runs to the end of the page (or of the list
+ * or quote it is in) and its end position says nothing.
+ */
+function isClosed(d: ContainerDirective, source: string): boolean {
+  const start = d.position?.start.offset;
+  const end = d.position?.end.offset;
+  if (start === undefined || end === undefined) return true;
+  const lastChild = d.children.at(-1)?.position?.end.offset;
+  const openingEnd = source.indexOf("\n", start);
+  const from = lastChild ?? (openingEnd < 0 ? end : openingEnd);
+  return /(^|\n)[ \t>]*:{3,}[ \t]*(\n|$)/.test(source.slice(from, end));
 }

@@ -1,14 +1,22 @@
-/** Finds the Markdown files of a content folder and the route each one makes (design.md §2). */
-import { readdirSync } from "node:fs";
-import { join, sep } from "node:path";
-import { BrookError } from "../errors.ts";
+/** Finds the Markdown files of a content folder, the files of public/, and the route each page makes (design.md §2). */
+import { existsSync, statSync } from "node:fs";
+import { BrookError, type Diagnostic } from "../errors.ts";
+import { checkName, walkFolder } from "./walk.ts";
 
 /** A content file before it is read. */
 export interface SourceFile {
   /** Path relative to the content folder, with `/` separators: `api/rest/index.md`. */
   relativePath: string;
+  /** Where the bytes are (the target, when the file is a link inside the folder). */
   absolutePath: string;
   route: string;
+}
+
+/** A file of public/, copied under the base. */
+export interface PublicFile {
+  /** Path relative to public/, `/`-separated: `img/logo.svg`. */
+  relativePath: string;
+  absolutePath: string;
 }
 
 /** The route of a content file: `limits.md` → `/limits/`, `api/rest/index.md` → `/api/rest/`. */
@@ -18,17 +26,40 @@ export function fileToRoute(relativePath: string): string {
   return trimmed ? `/${trimmed}/` : "/";
 }
 
-/** Every `*.md` under `dir` (dot folders and node_modules skipped), sorted by path. */
-export function discoverContent(dir: string): SourceFile[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir, { recursive: true, encoding: "utf8" });
-  } catch (e) {
-    throw new BrookError(`cannot read the content folder ${dir}: ${(e as Error).message}`, "pass an existing folder to --content", { cause: e });
+/** Whether a content path holds parts and snippets (a segment starting with `_`), never a page. */
+export function isPartPath(relativePath: string): boolean {
+  return relativePath.split("/").some((s) => s.startsWith("_"));
+}
+
+/**
+ * Every page (`*.md` outside `_` folders, dot folders and node_modules) under `dir`, sorted by
+ * path; names that cannot be URLs and links out of the folder are diagnostics.
+ */
+export function discoverContent(dir: string, display: (relativePath: string) => string): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new BrookError(`cannot read the content folder ${dir}: it does not exist or is not a folder`, "pass an existing folder to --content");
   }
-  return entries
-    .map((e) => e.split(sep).join("/"))
-    .filter((p) => p.endsWith(".md") && !p.split("/").some((part) => part.startsWith(".") || part === "node_modules"))
-    .sort()
-    .map((relativePath) => ({ relativePath, absolutePath: join(dir, relativePath), route: fileToRoute(relativePath) }));
+  const walked = walkFolder(dir, { display, wanted: (p) => p.endsWith(".md") && !isPartPath(p) });
+  const diagnostics = [...walked.diagnostics];
+  const files: SourceFile[] = [];
+  for (const f of walked.files) {
+    const bad = checkName(f.relativePath, display(f.relativePath));
+    if (bad) diagnostics.push(bad);
+    else files.push({ relativePath: f.relativePath, absolutePath: f.realPath, route: fileToRoute(f.relativePath) });
+  }
+  return { files, diagnostics };
+}
+
+/** Every file of public/ (dot files skipped), with the same rules on names and links. */
+export function discoverPublic(dir: string, display: (relativePath: string) => string): { files: PublicFile[]; diagnostics: Diagnostic[] } {
+  if (!existsSync(dir)) return { files: [], diagnostics: [] };
+  const walked = walkFolder(dir, { display, wanted: () => true });
+  const diagnostics = [...walked.diagnostics];
+  const files: PublicFile[] = [];
+  for (const f of walked.files) {
+    const bad = checkName(f.relativePath, display(f.relativePath));
+    if (bad) diagnostics.push(bad);
+    else files.push({ relativePath: f.relativePath, absolutePath: f.realPath });
+  }
+  return { files, diagnostics };
 }

@@ -1,25 +1,45 @@
-/** Frontmatter: parsed by gray-matter, checked against the content contract (design.md §2). */
-import matter from "gray-matter";
+/**
+ * Frontmatter: a block of YAML between two `---` lines, and nothing else (design.md §2). It is
+ * split here, parsed with the `yaml` package's core schema (no tags that build objects, no code),
+ * with limits on size, aliases and depth, and checked against one zod schema.
+ */
+import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document, type Node } from "yaml";
+import { z } from "zod";
 import type { Diagnostic } from "../errors.ts";
 import type { MetaTag } from "../shared/types.ts";
+import { isRoute } from "../shared/url-policy.ts";
 import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
+import { MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_YAML_ALIASES } from "./limits.ts";
 
 /** Layouts the templates register. */
 export const LAYOUTS = ["doc", "home", "not-found"] as const;
-const KEYS = ["title", "description", "prev", "next", "layout", "meta", "outline"];
-const ROUTE_RE = /^\/([^\s#?]*\/)?$/;
+
+const navOverride = z.union([z.literal(false), z.string().refine(isRoute)]);
+const metaTag = z.union([
+  z.strictObject({ name: z.string().min(1), content: z.string() }),
+  z.strictObject({ property: z.string().min(1), content: z.string() }),
+]);
+
+/** The one schema of a page's frontmatter; `Frontmatter` is its output. */
+export const frontmatterSchema = z.strictObject({
+  /** The page's only `<h1>`, its `<title>` and its sidebar label. */
+  title: z.string().trim().min(1),
+  /** The meta description and search-result text: one sentence, at most 160 characters. */
+  description: z.string().trim().min(1).max(160),
+  /** `false` hides the previous-page link; a route overrides it. @default the sidebar order */
+  prev: navOverride.optional(),
+  /** `false` hides the next-page link; a route overrides it. @default the sidebar order */
+  next: navOverride.optional(),
+  /** The layout templates/ registers. @default "doc" */
+  layout: z.enum(LAYOUTS).default("doc"),
+  /** Extra head tags. @example [{ name: "robots", content: "noindex" }] */
+  meta: z.array(metaTag).default([]),
+  /** Headings in "On this page": `false`, `2`, `3` or `[2, 3]`. @default the site's `outline` */
+  outline: z.custom<OutlineSetting>(isOutlineSetting).optional(),
+});
 
 /** Validated frontmatter of one page. */
-export interface Frontmatter {
-  title: string;
-  description: string;
-  prev?: false | string;
-  next?: false | string;
-  layout: string;
-  meta: MetaTag[];
-  /** The outline's heading levels; absent: the site's `outline`. */
-  outline?: OutlineSetting;
-}
+export type Frontmatter = z.output<typeof frontmatterSchema> & { meta: MetaTag[] };
 
 /** The result: frontmatter, the body, and the 1-based line of the body's first line in the file. */
 export interface ParsedFrontmatter {
@@ -28,97 +48,160 @@ export interface ParsedFrontmatter {
   bodyLine: number;
 }
 
+const KEYS = Object.keys(frontmatterSchema.shape);
+const OPEN_RE = /^---[ \t]*$/;
+const CLOSE_RE = /^(?:---|\.\.\.)[ \t]*$/;
+
 /** Splits and validates frontmatter; every problem of the file becomes a diagnostic. */
 export function parseFrontmatter(source: string, file: string): { result?: ParsedFrontmatter; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const problem = (message: string, hint: string, line = 1, column?: number) =>
-    diagnostics.push({ file, line, column, message, hint, rule: "frontmatter" });
+  const problem = (message: string, hint: string, line = 1, column?: number, rule = "frontmatter") =>
+    diagnostics.push({ file, line, ...(column !== undefined && { column }), message, hint, rule });
 
-  if (!source.startsWith("---")) {
+  const firstEnd = source.indexOf("\n");
+  const firstLine = firstEnd < 0 ? source : source.slice(0, firstEnd);
+  if (!firstLine.startsWith("---")) {
     problem("the file has no frontmatter", "start the file with ---, a title: and a description:, then ---");
     return { diagnostics };
   }
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    // gray-matter caches by content; a fresh options object bypasses the cache's stale errors.
-    parsed = matter(source, {});
-  } catch (e) {
-    const mark = (e as { mark?: { line: number; column: number } }).mark;
-    const reason = (e as { reason?: string }).reason ?? (e as Error).message.split("\n")[0];
-    diagnostics.push({
-      file,
-      line: mark ? mark.line + 2 : 1,
-      column: mark ? mark.column + 1 : undefined,
-      rule: "yaml",
-      message: `frontmatter is not valid YAML: ${reason}`,
-      hint: "quote values that contain ':' or '#', and indent lists consistently",
-    });
+  if (!OPEN_RE.test(firstLine)) {
+    // gray-matter reads `---js` as "evaluate this as JavaScript": never here.
+    problem(
+      `frontmatter opens with '${firstLine.slice(0, 24)}': only YAML frontmatter is read`,
+      "open the frontmatter with a line of just ---",
+      1,
+      1,
+      "frontmatter-language",
+    );
     return { diagnostics };
   }
-  const data = (parsed.data ?? {}) as Record<string, unknown>;
-  const lines = source.split("\n");
-  const keyLine = (key: string) => {
-    const i = lines.findIndex((l) => l.startsWith(key + ":"));
-    return i >= 0 ? i + 1 : 1;
-  };
+  // The closing line: the first `---` (or `...`) line after the opening one.
+  let close = -1;
+  let at = firstEnd + 1;
+  let lineNo = 2;
+  while (firstEnd >= 0 && at <= source.length) {
+    const end = source.indexOf("\n", at);
+    const line = end < 0 ? source.slice(at) : source.slice(at, end);
+    if (CLOSE_RE.test(line)) {
+      close = at;
+      break;
+    }
+    if (end < 0) break;
+    at = end + 1;
+    lineNo++;
+  }
+  if (close < 0) {
+    problem("the frontmatter is never closed", "add a line of just --- after the last frontmatter key");
+    return { diagnostics };
+  }
+  const yamlText = source.slice(firstEnd + 1, close);
+  const afterClose = source.indexOf("\n", close);
+  const body = afterClose < 0 ? "" : source.slice(afterClose + 1);
+  const bodyLine = lineNo + 1;
+  if (yamlText.length > MAX_FRONTMATTER_BYTES) {
+    problem(`the frontmatter is ${yamlText.length} bytes, over the limit of ${MAX_FRONTMATTER_BYTES}`, "keep frontmatter to the page's title, description and a few settings");
+    return { diagnostics };
+  }
 
-  for (const key of Object.keys(data)) {
-    if (!KEYS.includes(key)) problem(`unknown frontmatter key '${key}'`, `allowed keys: ${KEYS.join(", ")}`, keyLine(key));
-  }
-  const str = (key: "title" | "description"): string => {
-    const v = data[key];
-    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
-      problem(`missing ${key}`, `add ${key}: "..." to the frontmatter`, keyLine(key));
-      return "";
+  const lineCounter = new LineCounter();
+  let data: unknown;
+  let doc: Document;
+  try {
+    doc = parseDocument(yamlText, { schema: "core", uniqueKeys: true, lineCounter, prettyErrors: false });
+    const first = doc.errors[0] ?? doc.warnings[0];
+    if (first) {
+      const offset = startOfEnclosingValue(doc, first.pos[0]);
+      const pos = lineCounter.linePos(offset);
+      problem(`frontmatter is not valid YAML: ${first.message.split(" at line")[0]!.split("\n")[0]}`, "quote values that contain ':' or '#', and indent lists consistently", pos.line + 1, pos.col, "yaml");
+      return { diagnostics };
     }
-    if (typeof v !== "string") {
-      problem(`${key} must be a string, got ${typeof v}`, `quote the value: ${key}: "..."`, keyLine(key));
-      return "";
+    data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (e) {
+    const message = (e as Error).message;
+    const bomb = /alias/i.test(message);
+    // The line of the first alias (`*name`): where the repetition starts.
+    const alias = bomb ? /(^|[\s[{,:])\*[^\s,\]}]/m.exec(yamlText) : null;
+    const line = alias ? yamlText.slice(0, alias.index + alias[1]!.length).split("\n").length + 1 : 1;
+    problem(
+      bomb ? `frontmatter uses too many YAML aliases (more than ${MAX_YAML_ALIASES})` : `frontmatter cannot be read: ${message.split("\n")[0]}`,
+      bomb ? "write the values out instead of repeating anchors (*name)" : "simplify the frontmatter",
+      line,
+      undefined,
+      "yaml",
+    );
+    return { diagnostics };
+  }
+  if (data === null || data === undefined) data = {};
+  if (typeof data !== "object" || Array.isArray(data)) {
+    problem("the frontmatter must be a map of keys (title: …, description: …)", "write one key: value per line", 2);
+    return { diagnostics };
+  }
+  if (depthOf(data) > MAX_FRONTMATTER_DEPTH) {
+    problem(`frontmatter nests deeper than ${MAX_FRONTMATTER_DEPTH} levels`, "keep frontmatter values flat", 2, undefined, "yaml");
+    return { diagnostics };
+  }
+
+  const keyLine = (key: string) => {
+    const node = isMap(doc.contents) ? doc.contents.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key) : undefined;
+    const offset = (node?.key as Node | undefined)?.range?.[0];
+    return offset === undefined ? 1 : lineCounter.linePos(offset).line + 1;
+  };
+  const parsed = frontmatterSchema.safeParse(data);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const { message, hint, key } = describeIssue(issue, data as Record<string, unknown>);
+      problem(message, hint, key ? keyLine(key) : 1);
     }
-    return v.trim();
-  };
-  const title = str("title");
-  const description = str("description");
-  if (description.length > 160) {
-    problem(`description is ${description.length} characters, over the limit of 160`, "shorten it to one sentence a search result can show", keyLine("description"));
+    diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    return { diagnostics };
   }
-  const nav = (key: "prev" | "next"): false | string | undefined => {
-    const v = data[key];
-    if (v === undefined) return undefined;
-    if (v === false) return false;
-    if (typeof v === "string" && ROUTE_RE.test(v)) return v;
-    problem(`${key} must be false or a route such as /quickstart/, got ${JSON.stringify(v)}`, `write ${key}: false to hide the link`, keyLine(key));
-    return undefined;
-  };
-  const prev = nav("prev");
-  const next = nav("next");
-  let layout = "doc";
-  if (data.layout !== undefined) {
-    if (typeof data.layout === "string" && (LAYOUTS as readonly string[]).includes(data.layout)) layout = data.layout;
-    else problem(`unknown layout ${JSON.stringify(data.layout)}`, `use one of ${LAYOUTS.join(", ")}`, keyLine("layout"));
+  return { result: { frontmatter: parsed.data as Frontmatter, body, bodyLine }, diagnostics };
+}
+
+/** The message and hint for one schema issue, in the words of the content contract. */
+function describeIssue(issue: z.core.$ZodIssue, data: Record<string, unknown>): { message: string; hint: string; key?: string } {
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0]!;
+    return { key, message: `unknown frontmatter key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")}`, hint: `allowed keys: ${KEYS.join(", ")}` };
   }
-  const meta: MetaTag[] = [];
-  if (data.meta !== undefined) {
-    const ok =
-      Array.isArray(data.meta) &&
-      data.meta.every((m) => {
-        if (!m || typeof m !== "object") return false;
-        const entry = m as Record<string, unknown>;
-        const keys = Object.keys(entry);
-        const named = typeof entry.name === "string" || typeof entry.property === "string";
-        return named && typeof entry.content === "string" && keys.every((k) => ["name", "property", "content"].includes(k));
-      });
-    if (ok) meta.push(...(data.meta as MetaTag[]));
-    else problem("meta must be a list of { name or property, content } strings", 'write meta:\n    - name: robots\n      content: "noindex"', keyLine("meta"));
+  const key = String(issue.path[0] ?? "");
+  const value = data[key];
+  if (key === "title" || key === "description") {
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return { key, message: `missing ${key}`, hint: `add ${key}: "..." to the frontmatter` };
+    if (typeof value !== "string") return { key, message: `${key} must be a string, got ${Array.isArray(value) ? "a list" : typeof value}`, hint: `quote the value: ${key}: "..."` };
+    return { key, message: `description is ${value.trim().length} characters, over the limit of 160`, hint: "shorten it to one sentence a search result can show" };
   }
-  const outline = data.outline;
-  if (outline !== undefined && !isOutlineSetting(outline)) {
-    problem(`outline must be false, 2, 3 or [2, 3], got ${JSON.stringify(outline)}`, "write outline: false to hide the outline, or outline: [2, 3] for ## and ###", keyLine("outline"));
+  if (key === "prev" || key === "next") {
+    return { key, message: `${key} must be false or a route such as /quickstart/, got ${JSON.stringify(value)}`, hint: `write ${key}: false to hide the link` };
   }
-  const fmLines = source.slice(0, source.length - parsed.content.length).split("\n").length;
-  if (diagnostics.length) return { diagnostics };
-  return {
-    result: { frontmatter: { title, description, prev, next, layout, meta, ...(outline !== undefined && { outline: outline as OutlineSetting }) }, body: parsed.content, bodyLine: fmLines },
-    diagnostics,
-  };
+  if (key === "layout") return { key, message: `unknown layout ${JSON.stringify(value)}`, hint: `use one of ${LAYOUTS.join(", ")}` };
+  if (key === "outline") return { key, message: `outline must be false, 2, 3 or [2, 3], got ${JSON.stringify(value)}`, hint: "write outline: false to hide the outline, or outline: [2, 3] for ## and ###" };
+  if (key === "meta") return { key, message: "meta must be a list of { name or property, content } strings", hint: 'write meta:\n    - name: robots\n      content: "noindex"' };
+  return { key: key || undefined, message: `frontmatter ${key || "value"}: ${issue.message}`, hint: `allowed keys: ${KEYS.join(", ")}` };
+}
+
+/**
+ * Where an error really is: the parser reports an unclosed `[`, `{` or quote where it noticed (the
+ * next line or later); the value that was left open starts earlier.
+ */
+function startOfEnclosingValue(doc: Document, offset: number): number {
+  if (!isMap(doc.contents)) return offset;
+  for (const pair of doc.contents.items) {
+    const range = (pair.value as Node | null)?.range;
+    if (range && range[0] < offset && offset <= range[2]) return range[0];
+  }
+  return offset;
+}
+
+/** How deeply objects and lists nest in a YAML value (iterative: the value comes from a stranger). */
+function depthOf(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (d > MAX_FRONTMATTER_DEPTH) return d;
+    if (v && typeof v === "object") for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
 }

@@ -15,6 +15,8 @@ import type { Diagnostic } from "../errors.ts";
 import type { Header } from "../shared/types.ts";
 import { normalizeContainerSyntax, remarkContainers } from "./containers.ts";
 import { highlightCode, resolveLanguage, type CodeStyles } from "./highlight.ts";
+import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
+import { classifyUrl } from "../shared/url-policy.ts";
 
 /** A link or asset reference to a page of this site, where it stands in its source file. */
 export interface LinkRef {
@@ -56,6 +58,8 @@ export interface RenderContext {
   codeStyles: CodeStyles;
 }
 
+const LANG_NAME_RE = /^[\w+#.-]{1,32}$/;
+
 /** Section text kept for search: no more than the search index reads (INDEXED_TEXT_CHARS), so large sites stay small in memory. */
 const SECTION_TEXT_LIMIT = 480;
 
@@ -65,6 +69,7 @@ let processor: Processor | undefined;
 function getProcessor(): Processor {
   processor ??= unified()
     .use(remarkParse)
+    .use(remarkDepthLimit)
     .use(remarkGfm)
     .use(remarkDirective)
     .use(remarkContainers)
@@ -93,11 +98,47 @@ export async function renderMarkdown(body: string, options: { file: string; base
     ids: [],
     codeStyles: {},
   };
-  const html = String(await getProcessor().process({ value: normalizeContainerSyntax(body), data: { ctx } }));
+  let html: string;
+  try {
+    html = String(await getProcessor().process({ value: normalizeContainerSyntax(body), data: { ctx } }));
+  } catch (e) {
+    // micromark and mdast-util-from-markdown recurse: thousands of nested lists, quotes or
+    // emphasis markers overflow the stack before remarkDepthLimit can look at the tree.
+    if (!(e instanceof RangeError)) throw e;
+    ctx.diagnostics.push(tooDeep(ctx));
+    html = "";
+  }
   return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, codeStyles: ctx.codeStyles, diagnostics: ctx.diagnostics };
 }
 
-/** mdast checks and rewrites: no `#` heading, site links recorded and given the base. */
+function tooDeep(ctx: RenderContext, line = 1): Diagnostic {
+  return {
+    file: ctx.file,
+    line: ctx.lineOffset + line,
+    rule: "nesting-depth",
+    message: `the Markdown nests too deeply (lists, quotes, emphasis or links more than ${MAX_MARKDOWN_DEPTH} levels inside each other)`,
+    hint: "flatten the structure: split long nested lists, and close every *, _ and [ you open",
+  };
+}
+
+/** Stops a tree that nests deeper than MAX_MARKDOWN_DEPTH before any recursive step sees it. */
+function remarkDepthLimit() {
+  return (tree: MdRoot, file: VFile) => {
+    type Node = { children?: Node[]; position?: { start: { line: number } } };
+    const stack: [Node, number][] = [[tree as Node, 0]];
+    while (stack.length) {
+      const [node, depth] = stack.pop()!;
+      if (depth > MAX_MARKDOWN_DEPTH) {
+        pageContext(file).diagnostics.push(tooDeep(pageContext(file), node.position?.start.line));
+        tree.children = [];
+        return;
+      }
+      for (const child of node.children ?? []) stack.push([child, depth + 1]);
+    }
+  };
+}
+
+/** mdast checks and rewrites: no `#` heading, every URL allow-listed, site links recorded and given the base. */
 function remarkBrook() {
   return (tree: MdRoot, file: VFile) => {
     const ctx = pageContext(file);
@@ -115,7 +156,20 @@ function remarkBrook() {
       }
       if (node.type === "link" || node.type === "image" || node.type === "definition") {
         const n = node as Link | Image | Definition;
-        if (n.url.startsWith("/") && !n.url.startsWith("//")) {
+        const verdict = classifyUrl(n.url);
+        if (!verdict.ok) {
+          ctx.diagnostics.push({
+            file: ctx.file,
+            line: line(n),
+            column: n.position?.start.column,
+            rule: "unsafe-url",
+            message: `${node.type === "image" ? "image" : "link"} URL ${JSON.stringify(n.url.slice(0, 60))} is not allowed: ${verdict.reason}`,
+            hint: "link to a page (/limits/), a relative path, #anchor, or an https:, http:, mailto: or tel: URL",
+          });
+          n.url = "#";
+          return;
+        }
+        if (verdict.kind === "site") {
           ctx.links.push({ url: n.url, line: line(n), column: n.position?.start.column ?? 1, kind: node.type === "image" ? "image" : "link" });
           if (!n.url.startsWith(ctx.base)) n.url = ctx.base.replace(/\/$/, "") + n.url;
         }
@@ -158,6 +212,13 @@ function rehypeBrook() {
 
     visit(tree, "element", (node: Element, index, parent) => {
       if (node.properties?.id) ctx.ids.push(String(node.properties.id));
+      // The last gate before HTML: whatever made this element, no unsafe URL reaches href or src.
+      for (const attr of ["href", "src"] as const) {
+        const value = node.properties[attr];
+        if (typeof value !== "string" || classifyUrl(value).ok) continue;
+        delete node.properties[attr];
+        ctx.diagnostics.push({ file: ctx.file, line: (node.position?.start.line ?? 1) + ctx.lineOffset, column: node.position?.start.column, rule: "unsafe-url", message: `URL ${JSON.stringify(value.slice(0, 60))} is not allowed`, hint: "use a page route, a relative path, #anchor, or an https:, http:, mailto: or tel: URL" });
+      }
       if (node.tagName === "a" && typeof node.properties.href === "string" && /^https?:\/\//.test(node.properties.href)) {
         node.properties.rel = ["noopener"];
       }
@@ -166,7 +227,9 @@ function rehypeBrook() {
       if (!code || code.type !== "element" || code.tagName !== "code") return;
       const classes = (code.properties.className as string[] | undefined) ?? [];
       const langClass = classes.find((c) => c.startsWith("language-"));
-      const lang = langClass ? langClass.slice("language-".length) : "";
+      // The info string's first word, shown as the block's label: a language name or nothing.
+      const raw = langClass ? langClass.slice("language-".length) : "";
+      const lang = LANG_NAME_RE.test(raw) ? raw : "";
       const resolved = lang ? resolveLanguage(lang) : null;
       if (!lang || resolved === undefined) {
         const line = (node.position?.start.line ?? 1) + ctx.lineOffset;
@@ -175,7 +238,7 @@ function rehypeBrook() {
           line,
           column: node.position?.start.column,
           rule: "code-language",
-          message: lang ? `code fence language '${lang}' is not highlighted` : "code fence has no language",
+          message: lang ? `code fence language '${lang}' is not highlighted` : raw ? `code fence language '${raw.slice(0, 30)}' is not a language name` : "code fence has no language",
           hint: lang ? "use a supported language (js, ts, python, go, bash, json, yaml, http, sql, ...) or text" : "add a language after the backticks, e.g. ```js (or ```text)",
         });
       }

@@ -5,6 +5,8 @@ import { parseFrontmatter, type Frontmatter } from "./frontmatter.ts";
 import { renderMarkdown, type LinkRef, type Section } from "./markdown.ts";
 import { replaceSiteValues } from "./site-values.ts";
 import type { CodeStyles } from "./highlight.ts";
+import { MAX_PAGE_BYTES } from "./limits.ts";
+import { checkMarkerRuns } from "./markdown-guard.ts";
 
 /** What the content stage knows of a page; plain data, safe to cache and to pass between threads. */
 export interface ParsedPage {
@@ -19,6 +21,8 @@ export interface ParsedPage {
   sections: Section[];
   ids: string[];
   codeStyles: CodeStyles;
+  /** The file's warnings, kept with the page so that a page from the cache reports them again. */
+  warnings?: Diagnostic[];
 }
 
 /** What parsing one file yields: the page, or the errors that stop it; warnings either way. */
@@ -43,6 +47,9 @@ export async function parsePage(
   options: ParseOptions,
 ): Promise<ParseResult> {
   const { file } = meta;
+  if (bytes.length > MAX_PAGE_BYTES) {
+    return { errors: [{ file, rule: "file-size", message: `the page is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(MAX_PAGE_BYTES)}`, hint: "split it into several pages" }], warnings: [] };
+  }
   let source: string;
   try {
     source = decoder.decode(bytes);
@@ -57,6 +64,8 @@ export async function parsePage(
   const fm = parseFrontmatter(source, file);
   if (!fm.result) return { errors: fm.diagnostics, warnings: [] };
   const { frontmatter, body, bodyLine } = fm.result;
+  const runs = checkMarkerRuns(body, file, bodyLine - 1);
+  if (runs.length) return { errors: runs, warnings: [] };
   const values = replaceSiteValues(body, options.siteValues, file, bodyLine - 1);
   const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: bodyLine - 1 });
   const errors = [...values.diagnostics, ...md.diagnostics.filter((d) => d.rule !== "code-language")];
@@ -84,4 +93,9 @@ function lineOfInvalidUtf8(bytes: Uint8Array): number {
     }
   }
   return 1;
+}
+
+/** `1.5 MB`, `512 KB`: sizes in messages. */
+export function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2).replace(/\.?0+$/, "")} MB` : `${Math.ceil(n / 1024)} KB`;
 }

@@ -11,11 +11,18 @@ export function replaceSiteValues(
   lineOffset: number,
 ): { body: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  // Lines are counted as the matches go (counting from the start for each one is quadratic).
+  let counted = 0;
+  let line = 1 + lineOffset;
+  let lineStart = 0;
   const out = body.replace(SITE_VALUE_RE, (match, key: string, offset: number) => {
     if (Object.prototype.hasOwnProperty.call(values, key)) return values[key]!;
-    const before = body.slice(0, offset);
-    const line = before.split("\n").length + lineOffset;
-    const column = offset - before.lastIndexOf("\n");
+    for (let i = body.indexOf("\n", counted); i >= 0 && i < offset; i = body.indexOf("\n", i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    counted = offset;
+    const column = offset - lineStart + 1;
     diagnostics.push({
       file,
       line,

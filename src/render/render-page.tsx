@@ -4,6 +4,7 @@ import { App } from "../../templates/App.tsx";
 import { Head, type HeadAssets, type HeadTag } from "../../templates/Head.tsx";
 import * as parts from "../../templates/parts.ts";
 import type { BootData, PageData, SiteData } from "../shared/types.ts";
+import { contentSecurityPolicy } from "../shared/csp.ts";
 
 /** What a render needs beyond the page: site data, asset paths and config head tags. */
 export interface RenderContext {
@@ -35,7 +36,8 @@ export function renderPage(page: PageData, ctx: RenderContext, options: { noinde
 export function renderRedirectStub(targetPath: string, canonical: string, title: string, hashScript: string): string {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting to ${esc(title)}</title>` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy("", true))}"><title>Redirecting to ${esc(title)}</title>` +
     `<meta http-equiv="refresh" content="0; url=${esc(targetPath)}"><link rel="canonical" href="${esc(canonical)}">` +
     `<meta name="robots" content="noindex"><script src="${esc(hashScript)}" data-to="${esc(targetPath)}"></script></head>` +
     `<body><p>This page has moved to <a href="${esc(targetPath)}">${esc(title)}</a>.</p></body></html>`

@@ -3,9 +3,8 @@
  * which pages a new build changed (to reload only those), and the hashed assets of earlier builds
  * (an open page that was not reloaded still finds the data files its manifest names).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import type { Writer } from "../write/writer.ts";
+import { readFileSync } from "node:fs";
+import { isOutputPath, type Writer } from "../write/writer.ts";
 
 /** Files of one build: path relative to the web root → content. */
 export type SiteMap = Map<string, string | Uint8Array>;
@@ -17,16 +16,14 @@ export class DevWriter implements Writer {
   result: SiteMap | undefined;
 
   write(path: string, content: string | Uint8Array): void {
+    if (!isOutputPath(path)) throw new Error(`not an output path: ${path}`);
     this.pending.set(path, content);
   }
 
-  /** Copies a folder (public/) into the build, as FsWriter does on disk. */
-  copyDir(from: string, to: string): void {
-    for (const e of readdirSync(from, { recursive: true, withFileTypes: true })) {
-      if (!e.isFile()) continue;
-      const full = join(e.parentPath, e.name);
-      this.pending.set(to + relative(from, full).split(sep).join("/"), readFileSync(full));
-    }
+  /** Copies one file of public/ into the build, as FsWriter does on disk. */
+  copyFile(from: string, to: string): void {
+    if (!isOutputPath(to)) throw new Error(`not an output path: ${to}`);
+    this.pending.set(to, readFileSync(from));
   }
 
   commit(): void {

@@ -63,7 +63,8 @@ export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: D
     }
   }
 
-  const { redirects, diagnostics: redirectProblems } = resolveRedirects(config.redirects, new Set(byRoute.keys()), configFile);
+  const pageIds = new Map([...byRoute].map(([route, p]) => [route, new Set(p.ids)]));
+  const { redirects, diagnostics: redirectProblems } = resolveRedirects(config.redirects, pageIds, configFile);
   errors.push(...redirectProblems);
 
   const nav = (page: ParsedPage, key: "prev" | "next"): NavLink | null => {
@@ -103,7 +104,7 @@ export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: D
 
   const targets: LinkTargets = {
     base: config.base,
-    pages: new Map([...byRoute].map(([route, p]) => [route, new Set(p.ids)])),
+    pages: pageIds,
     redirects: new Map(redirects.map((r) => [r.from, r.to])),
     files: input.publicFiles,
   };

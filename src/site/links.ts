@@ -2,6 +2,7 @@
 import type { Diagnostic } from "../errors.ts";
 import { normalizeRoute, pathToRoute, splitHash } from "../shared/url.ts";
 import { propose } from "../shared/similar.ts";
+import { safeDecode } from "../shared/url-policy.ts";
 
 /** A link as recorded by the content stage, with the file it stands in. */
 export interface LinkSource {
@@ -34,12 +35,18 @@ export function checkLinks(links: LinkSource[], targets: LinkTargets): Diagnosti
 
 /** Why one site URL (route or base path, optional #hash) is broken, or undefined. */
 export function checkLink(url: string, t: LinkTargets): { message: string; rule: string; hint: string } | undefined {
-  const { route: raw, hash } = splitHash(url.split("?")[0]!);
+  const { route: encoded, hash: encodedHash } = splitHash(url.split("?")[0]!);
+  // A link is followed decoded, as a host and a browser do: `/lim%69ts/` is `/limits/`.
+  const raw = safeDecode(encoded);
+  const hash = safeDecode(encodedHash);
+  if (raw === undefined || hash === undefined) {
+    return { rule: "broken-link", message: `link to ${url} has a malformed %-escape`, hint: "write the characters as they are, or escape them as %XX with two hex digits" };
+  }
   const underBase = pathToRoute(t.base, raw);
   const path = underBase ?? raw;
   if (t.files.has(path)) return undefined;
   let route = normalizeRoute(path);
-  let anchorHash = decodeURIComponent(hash);
+  let anchorHash = hash;
   const redirect = t.redirects.get(route);
   if (redirect) {
     const target = splitHash(redirect);

@@ -7,7 +7,8 @@ import { propose } from "../shared/similar.ts";
 /** Normalises `from` to the slash form and checks every redirect against the page routes. */
 export function resolveRedirects(
   input: { from: string; to: string }[],
-  routes: Set<string>,
+  /** Page routes → the ids on each page (a redirect's #anchor must be one of them). */
+  pages: Map<string, Set<string>>,
   configFile: string,
 ): { redirects: Redirect[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -19,17 +20,21 @@ export function resolveRedirects(
     const from = r.from.endsWith("/") ? r.from : r.from + "/";
     if (sources.has(from)) problem(i, `${r.from} is already redirected by redirects[${sources.get(from)}]`, "keep one redirect per path");
     sources.set(from, i);
-    if (routes.has(from)) problem(i, `${r.from} is a page; a redirect would hide it`, "remove the redirect or move the page");
+    if (pages.has(from)) problem(i, `${r.from} is a page; a redirect would hide it`, "remove the redirect or move the page");
     redirects.push({ from, to: r.to });
   });
   redirects.forEach((r, i) => {
-    const { route } = splitHash(r.to);
+    const { route, hash } = splitHash(r.to);
+    const ids = pages.get(route);
     if (sources.has(route)) {
       const chain = route === r.from ? "redirects to itself (a loop)" : `lands on ${route}, which redirects again (a chain)`;
       problem(i, `${r.from} ${chain}`, `point it straight at the final page: ${input[sources.get(route)!]!.to}`);
-    } else if (!routes.has(route)) {
-      const guess = propose(route, routes);
+    } else if (!ids) {
+      const guess = propose(route, pages.keys());
       problem(i, `${r.from} redirects to ${r.to}, which matches no page${guess ? `; did you mean ${guess}?` : ""}`, "point `to` at an existing page route");
+    } else if (hash && !ids.has(hash)) {
+      const guess = propose(hash, ids, 0.5);
+      problem(i, `${r.from} redirects to ${r.to}, but ${route} has no heading #${hash}${guess ? `; did you mean #${guess}?` : ""}`, "anchors are heading slugs: lower case, spaces as '-', punctuation dropped");
     }
   });
   return { redirects, diagnostics };

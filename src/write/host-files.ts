@@ -1,6 +1,7 @@
 /** Files that make static hosts follow the URL contract: _redirects, _headers, sitemap, robots. */
 import type { Redirect } from "../site/model.ts";
 import { routeToPath } from "../shared/url.ts";
+import { contentSecurityPolicy } from "../shared/csp.ts";
 
 /** Netlify/Cloudflare-style `_redirects`: redirects, `index.html` and `.html` forms, all 301. */
 export function redirectsFile(base: string, routes: string[], redirects: Redirect[]): string {
@@ -16,24 +17,6 @@ export function redirectsFile(base: string, routes: string[], redirects: Redirec
     if (route !== "/") lines.push(`${path.replace(/\/$/, "")}.html ${path} 301`);
   }
   return lines.join("\n") + "\n";
-}
-
-/** The Content-Security-Policy the site works under (design.md §7). */
-export function contentSecurityPolicy(gtmId: string): string {
-  const gtm = gtmId ? " https://www.googletagmanager.com" : "";
-  const ga = gtmId ? " https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com" : "";
-  return [
-    "default-src 'self'",
-    `script-src 'self'${gtm}`,
-    "style-src 'self'",
-    `img-src 'self' data:${gtm}${ga}`,
-    `connect-src 'self'${ga}${gtm}`,
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
 }
 
 /** `_headers`: CSP and security headers everywhere, immutable caching for hashed assets, no-cache for HTML. */
@@ -55,11 +38,16 @@ export function headersFile(base: string, gtmId: string): string {
 
 /** sitemap.xml of every page (not redirects, not the 404 page). */
 export function sitemapFile(siteUrl: string, base: string, routes: string[]): string {
-  const urls = routes.map((r) => `<url><loc>${siteUrl}${routeToPath(base, r)}</loc></url>`).join("");
+  const urls = routes.map((r) => `<url><loc>${escapeXml(encodeURI(siteUrl + routeToPath(base, r)))}</loc></url>`).join("");
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }
 
 /** robots.txt pointing at the sitemap. */
 export function robotsFile(siteUrl: string, base: string): string {
   return `User-agent: *\nAllow: /\nSitemap: ${siteUrl}${base}sitemap.xml\n`;
+}
+
+/** Escapes text for XML character data. */
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }

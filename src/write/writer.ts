@@ -1,17 +1,87 @@
 /** Where output goes: a folder swapped in atomically (FsWriter), or memory for tests (MemoryWriter). */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync, cpSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { BrookError } from "../errors.ts";
 
 /** The write stage's only way to produce files. Paths are relative to the web root, `/`-separated. */
 export interface Writer {
   write(path: string, content: string | Uint8Array): void;
-  /** Copies a folder (public/) to `to` in the output. */
-  copyDir(from: string, to: string): void;
+  /** Copies one regular file (a file of public/, already checked) to `to` in the output. */
+  copyFile(from: string, to: string): void;
   /** Makes everything written visible at once; until then the previous output stays as it was. */
   commit(): void;
   /** Drops everything written (a failed build). */
   abort(): void;
+}
+
+/**
+ * Whether `path` names a file inside the output: relative, `/`-separated, no empty, `.` or `..`
+ * segment, no backslash or control character. Every input that reaches a path is validated
+ * earlier; this is the last gate (nothing is ever written outside `--out`).
+ */
+export function isOutputPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (!path || path.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(path)) return false;
+  return path.split("/").every((s) => s !== "" && s !== "." && s !== "..");
+}
+
+function checkOutputPath(path: string): void {
+  if (!isOutputPath(path)) throw new BrookError(`refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`, "report this: every output path should have been checked before the write stage");
+}
+
+const LEFTOVER_RE = /^(.*)\.(tmp|old)-(\d+)-[0-9a-f]+$/;
+/** A leftover older than this is removed even when its process id has been reused since. */
+const LEFTOVER_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Cleans what a killed build left beside `out`: its temporary folder (`dist.tmp-<pid>-<id>`) and
+ * the previous output it was about to delete (`dist.old-…`). When a build died between moving
+ * the old output aside and moving the new one in, `out` is missing: the old one is put back.
+ */
+export function cleanLeftovers(outDir: string): void {
+  const out = resolve(outDir);
+  const parent = dirname(out);
+  const name = basename(out);
+  if (!existsSync(parent)) return;
+  for (const entry of readdirSync(parent)) {
+    const m = LEFTOVER_RE.exec(entry);
+    if (!m || m[1] !== name) continue;
+    const pid = Number(m[3]);
+    const path = join(parent, entry);
+    let age = 0;
+    try {
+      age = Date.now() - statSync(path).mtimeMs;
+    } catch {
+      continue;
+    }
+    if (pid !== process.pid && isAlive(pid) && age < LEFTOVER_MAX_AGE_MS) continue;
+    if (m[2] === "old" && !existsSync(out)) renameSync(path, out);
+    else rmSync(path, { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Refuses an output folder whose swap would replace the project or its inputs: the working
+ * folder or one above it, or a folder that holds (or sits inside) content/, public/ or the config.
+ */
+export function checkOutputFolder(out: string, cwd: string, inputs: string[]): void {
+  const o = resolve(out);
+  const within = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith("/") ? parent : parent + "/");
+  const hint = "pass a folder of its own to --out, such as dist";
+  if (within(resolve(cwd), o)) throw new BrookError(`the output ${out} is the working folder or a folder above it; the build replaces its output folder as a whole`, hint);
+  for (const input of inputs.map((i) => resolve(i))) {
+    if (within(input, o) || within(o, input)) throw new BrookError(`the output ${out} overlaps the input ${input}; the build replaces its output folder as a whole`, hint);
+  }
 }
 
 /** Writes into a temporary sibling folder, then swaps it for the output folder on commit. */
@@ -21,23 +91,29 @@ export class FsWriter implements Writer {
 
   constructor(readonly outDir: string) {
     const out = resolve(outDir);
+    if (existsSync(out) && !statSync(out).isDirectory()) throw new BrookError(`the output ${outDir} exists and is not a folder`, "pass a folder to --out");
+    cleanLeftovers(out);
     this.tmp = `${out}.tmp-${process.pid}-${randomBytes(3).toString("hex")}`;
     mkdirSync(this.tmp, { recursive: true });
   }
 
-  write(path: string, content: string | Uint8Array): void {
+  private place(path: string): string {
+    checkOutputPath(path);
     const full = join(this.tmp, path);
     const dir = dirname(full);
     if (!this.dirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
-    writeFileSync(full, content);
+    return full;
   }
 
-  /** Copies a folder (public/) into the output. */
-  copyDir(from: string, to: string): void {
-    if (existsSync(from)) cpSync(from, join(this.tmp, to), { recursive: true });
+  write(path: string, content: string | Uint8Array): void {
+    writeFileSync(this.place(path), content);
+  }
+
+  copyFile(from: string, to: string): void {
+    copyFileSync(from, this.place(to));
   }
 
   commit(): void {
@@ -66,11 +142,14 @@ export class MemoryWriter implements Writer {
   committed = false;
 
   write(path: string, content: string | Uint8Array): void {
+    checkOutputPath(path);
     this.pending.set(path, content);
   }
 
-  /** Public files are not part of what whole-build tests assert. */
-  copyDir(): void {}
+  copyFile(from: string, to: string): void {
+    checkOutputPath(to);
+    this.pending.set(to, readFileSync(from));
+  }
 
   commit(): void {
     this.files.clear();

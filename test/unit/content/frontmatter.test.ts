@@ -14,10 +14,10 @@ describe("parseFrontmatter", () => {
     const { result, diagnostics } = parseFrontmatter("---\ntitle: 3\nlayout: wide\nfoo: bar\n---\n", "x.md");
     expect(result).toBeUndefined();
     expect(diagnostics.map((d) => `${d.line}: ${d.message}`)).toEqual([
-      "4: unknown frontmatter key 'foo'",
-      "2: title must be a string, got number",
       "1: missing description",
+      "2: title must be a string, got number",
       '3: unknown layout "wide"',
+      "4: unknown frontmatter key 'foo'",
     ]);
     expect(diagnostics.every((d) => d.hint)).toBe(true);
   });

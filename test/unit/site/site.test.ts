@@ -42,7 +42,7 @@ describe("sidebar", () => {
 });
 
 describe("redirects", () => {
-  const routes = new Set(["/a/", "/b/"]);
+  const routes = new Map([["/a/", new Set(["h", "setup"])], ["/b/", new Set<string>()]]);
   it("normalises sources to the slash form", () => {
     expect(resolveRedirects([{ from: "/x", to: "/a/#h" }], routes, "c").redirects).toEqual([{ from: "/x/", to: "/a/#h" }]);
   });
@@ -59,6 +59,10 @@ describe("redirects", () => {
       "redirects[2]: /l/ redirects to itself (a loop)",
       "redirects[3]: /x/ lands on /a/, which redirects again (a chain)",
     ]);
+  });
+  it("rejects a target anchor the page does not have, with a suggestion", () => {
+    const { diagnostics } = resolveRedirects([{ from: "/x", to: "/a/#setpu" }], routes, "c");
+    expect(diagnostics.map((d) => d.message)).toEqual(["redirects[0]: /x/ redirects to /a/#setpu, but /a/ has no heading #setpu; did you mean #setup?"]);
   });
 });
 

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, readdirSync, exist
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FsWriter } from "../../../src/write/writer.ts";
-import { contentSecurityPolicy, redirectsFile } from "../../../src/write/host-files.ts";
+import { redirectsFile } from "../../../src/write/host-files.ts";
+import { contentSecurityPolicy } from "../../../src/shared/csp.ts";
 
 describe("FsWriter", () => {
   it("swaps the new output in only on commit, and abort leaves the old one", () => {

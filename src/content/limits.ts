@@ -1,0 +1,38 @@
+/**
+ * Explicit limits on content (README, "Security"): input from strangers can be large or
+ * pathological, and each of these turns what would be a hang, an out-of-memory or a stack overflow
+ * into a quick `file:line` error.
+ */
+
+/**
+ * Largest Markdown page, in bytes. Our pages are under 40 KB; a 512 KB page of real docs (hundreds
+ * of highlighted code blocks) builds in about 5 s here, half the time budget below.
+ */
+export const MAX_PAGE_BYTES = 512 * 1024;
+
+/** Largest frontmatter block, in bytes. */
+export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+
+/** Most YAML aliases a frontmatter block may use (a "billion laughs" needs thousands). */
+export const MAX_YAML_ALIASES = 50;
+
+/** Deepest nesting of frontmatter values (objects and lists). */
+export const MAX_FRONTMATTER_DEPTH = 16;
+
+/** Longest run of one emphasis, bracket or quote marker outside code (`*`, `_`, `[`, `>`, …). */
+export const MAX_MARKER_RUN = 256;
+
+/** Deepest a line may open lists and quotes (markers and indentation, two columns a level). */
+export const MAX_LINE_NESTING = 50;
+
+/** Deepest Markdown tree: lists, quotes, emphasis and links inside each other (a list level counts 2). */
+export const MAX_MARKDOWN_DEPTH = 100;
+
+/**
+ * How long one page may take to parse and render on a build worker before the worker is stopped
+ * and the page reported. Legitimate pages take milliseconds; a 1 MB page about a second.
+ */
+export const PAGE_TIME_BUDGET_MS = 10_000;
+
+/** Largest file copied from public/, in bytes. */
+export const MAX_PUBLIC_FILE_BYTES = 50 * 1024 * 1024;
