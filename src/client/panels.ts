@@ -1,18 +1,14 @@
 /** Keyboard and pointer behaviour of the sidebar drawer, the version menu and the search shortcuts. */
 import { useEffect } from "react";
 
-/**
- * While a panel is open, its behaviour (its own small chunk, loaded on first open) runs: drawer.ts
- * keeps focus in the drawer and closes it on Escape or a click outside; version-menu.ts closes the
- * menu on Escape, a click or focus elsewhere.
- */
-function usePanel(open: boolean, setOpen: (open: boolean) => void, load: () => Promise<(close: () => void) => () => void>): void {
+/** While the drawer is open, drawer.ts (its own small chunk) keeps focus in it and closes it on Escape or a click outside. */
+export function useDrawer(open: boolean, setOpen: (open: boolean) => void): void {
   useEffect(() => {
     if (!open) return;
     let release: (() => void) | undefined;
     let closed = false;
-    void load().then((watch) => {
-      if (!closed) release = watch(() => setOpen(false));
+    void import("./drawer.ts").then((m) => {
+      if (!closed) release = m.trapDrawer(() => setOpen(false));
     });
     return () => {
       closed = true;
@@ -21,10 +17,29 @@ function usePanel(open: boolean, setOpen: (open: boolean) => void, load: () => P
   }, [open]);
 }
 
-/** The sidebar drawer on narrow screens. */
-export const useDrawer = (open: boolean, setOpen: (open: boolean) => void) => usePanel(open, setOpen, () => import("./drawer.ts").then((m) => m.trapDrawer));
-/** The version menu. */
-export const useVersionMenu = (open: boolean, setOpen: (open: boolean) => void) => usePanel(open, setOpen, () => import("./version-menu.ts").then((m) => m.watchVersionMenu));
+/** The version menu, while open: Escape closes it and focus returns to its button; focus or a click elsewhere closes it. */
+export function useVersionMenu(open: boolean, setOpen: (open: boolean) => void): void {
+  useEffect(() => {
+    const menu = document.querySelector<HTMLElement>(".version-menu");
+    if (!open || !menu) return;
+    const outside = (e: Event) => {
+      if (!menu.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      menu.querySelector("button")?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", outside);
+    document.addEventListener("focusin", outside);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", outside);
+      document.removeEventListener("focusin", outside);
+    };
+  }, [open]);
+}
 
 /** `/` (outside text fields) and Ctrl/Cmd+K focus the search box. */
 export function useShortcuts(): void {

@@ -9,7 +9,6 @@ import { useDrawer, useShortcuts, useVersionMenu } from "./panels.ts";
 import { createRouter, type Router } from "./router.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
 import { useSearch } from "./search/use-search.ts";
-import { isDark, setTheme } from "./theme.ts";
 
 /** Props of Root: what the page was built with, and the manifest (fetched beside hydration). */
 export interface RootProps {
@@ -76,7 +75,9 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
     if (first.layout === "doc") onRouter(router.current);
     else void wake().finally(() => onRouter(router.current!));
     setLive(true);
-    setDark(isDark());
+    // The saved choice (put on <html> by early.ts), else the system's.
+    const saved = document.documentElement.dataset.theme;
+    setDark(saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches);
     pageView();
     // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling stops.
     spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(shown.current.headers)));
@@ -100,7 +101,12 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
               versionMenuOpen,
               onToggleVersionMenu: toggle(setVersionMenuOpen),
               dark,
-              onToggleTheme: () => setDark(setTheme(!dark)),
+              onToggleTheme: () => {
+                document.documentElement.dataset.theme = dark ? "light" : "dark";
+                setDark(!dark);
+                // Remembering the choice is a tiny chunk of its own, loaded on the first switch.
+                void import("./theme.ts").then((m) => m.saveTheme(!dark));
+              },
               search,
               announcement,
 
