@@ -1,5 +1,5 @@
 import type { PageData, SiteData } from "../src/shared/types.ts";
-import { DeferredBanner, PartsContext, type Parts } from "./Deferred.tsx";
+import { DeferredBanner, DeferredFooter, PartsContext, type Parts } from "./Deferred.tsx";
 import { Header } from "./Header.tsx";
 import { LAYOUT_COMPONENTS } from "./layouts.ts";
 import { Sidebar } from "./Sidebar.tsx";
@@ -31,16 +31,7 @@ export function App({ site, page, ui = {}, parts = null }: { site: SiteData; pag
           <Layout site={site} page={page} ui={ui} />
         </main>
       </div>
-      <footer className="site-footer">
-        <p>
-          {site.title} documentation · {site.versions.map((v, i) => (
-            <span key={v.text}>
-              {i > 0 && " · "}
-              <a href={v.link}>{v.text}</a>
-            </span>
-          ))}
-        </p>
-      </footer>
+      <DeferredFooter site={site} />
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {ui.announcement ?? ""}
       </div>

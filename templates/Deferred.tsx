@@ -39,6 +39,8 @@ export const DeferredFeedback = deferred("Feedback");
 export const DeferredOutline = deferred("Outline");
 /** Previous and next. */
 export const DeferredPagination = deferred("Pagination");
+/** The site footer. */
+export const DeferredFooter = deferred("SiteFooter");
 const DeferredHome = deferred("Home");
 const DeferredNotFound = deferred("NotFound");
 

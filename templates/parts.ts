@@ -11,3 +11,4 @@ export { Home } from "./Home.tsx";
 export { NotFound } from "./NotFound.tsx";
 export { Outline } from "./Outline.tsx";
 export { Pagination } from "./Pagination.tsx";
+export { SiteFooter } from "./SiteFooter.tsx";

@@ -4,13 +4,10 @@
  * finally at first paint: `js` (the drawer and client controls) and the saved theme (the key is
  * theme.ts's too: an import here would become a chunk).
  */
-(() => {
-  const html = document.documentElement;
-  html.classList.add("js");
-  try {
-    const theme = localStorage.getItem("brook-theme");
-    if (theme === "dark" || theme === "light") html.dataset.theme = theme;
-  } catch {
-    // Storage off: the system's theme applies.
-  }
-})();
+document.documentElement.classList.add("js");
+try {
+  const theme = localStorage.getItem("brook-theme");
+  if (theme === "dark" || theme === "light") document.documentElement.dataset.theme = theme;
+} catch {
+  // Storage off: the system's theme applies.
+}

@@ -42,4 +42,5 @@ export const LAZY_PARTS: Parts = {
   NotFound: part("NotFound"),
   Outline: part("Outline"),
   Pagination: part("Pagination"),
+  SiteFooter: part("SiteFooter"),
 };

@@ -53,11 +53,8 @@ export function Root({ site, page: first, manifest, onRouter }: RootProps) {
     let woken: Promise<void> | undefined;
     // Resolves once React has had a frame to hydrate the parts; rejects when their chunk cannot load.
     const wake = () => (woken ??= loadParts().then(() => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok)))));
-    const onFirst = () => {
-      for (const type of interactions) removeEventListener(type, onFirst, true);
-      wake().catch(() => undefined);
-    };
-    for (const type of interactions) addEventListener(type, onFirst, { capture: true, passive: true });
+    const onFirst = () => void wake().catch(() => undefined);
+    for (const type of interactions) addEventListener(type, onFirst, { capture: true, passive: true, once: true });
     router.current = createRouter(site, manifest, first, {
       render(next) {
         flushSync(() => {
