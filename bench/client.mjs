@@ -41,7 +41,7 @@ const manifest = JSON.parse(readFileSync(join(assetsDir, assetFiles.find((f) => 
 
 // preview.ts is TypeScript: bundle it for this script (the CLI bundle exports only main()).
 const previewModule = join(root, "node_modules", ".cache", "brook-bench", "preview.mjs");
-await build({ absWorkingDir: root, entryPoints: ["src/serve/preview.ts"], bundle: true, platform: "node", format: "esm", packages: "external", outfile: previewModule, logLevel: "warning" });
+await build({ absWorkingDir: root, entryPoints: ["src/preview.ts"], bundle: true, platform: "node", format: "esm", packages: "external", outfile: previewModule, logLevel: "warning" });
 const { startPreview } = await import(previewModule);
 const server = await startPreview({ root: out, port: 0, host: "127.0.0.1" });
 const browser = await chromium.launch({

@@ -1,6 +1,5 @@
 /** The `brook-docs` command line: build | serve | preview | check-links. The only place that exits. */
 import { Command, InvalidArgumentError, Option } from "commander";
-import { buildSite } from "./build.ts";
 import { EXTERNAL_DEFAULTS } from "./check-links/external.ts";
 import { formatError } from "./errors.ts";
 import { colors, error, info } from "./log.ts";
@@ -42,6 +41,8 @@ export async function main(argv: string[]): Promise<number> {
       const ended = (o: Omit<BuildOutcome, "command" | "strict" | "out">): BuildOutcome => ({ command: "build", ...o, strict: opts.strict, out: opts.out });
       let outcome: BuildOutcome;
       try {
+        // Each command loads only its own modules: check-links and preview start in a few milliseconds.
+        const { buildSite } = await import("./build.ts");
         const result = await buildSite({
           contentDir: opts.content,
           outDir: opts.out,
@@ -82,7 +83,7 @@ export async function main(argv: string[]): Promise<number> {
     .option("--port <port>", "port", "4173")
     .option("--host <host>", "host to bind", "127.0.0.1")
     .action(async (dir: string, opts: { port: string; host: string }) => {
-      const { startPreview } = await import("./serve/preview.ts");
+      const { startPreview } = await import("./preview.ts");
       const server = await startPreview({ root: dir, port: Number(opts.port), host: opts.host });
       info(`${colors.green("preview")} ${server.url}`);
       code = -1;
@@ -92,15 +93,13 @@ export async function main(argv: string[]): Promise<number> {
     .command("check-links")
     .description("check every internal link, anchor, asset and redirect of a finished build")
     .argument("[dir]", "build folder", "dist")
-    .option("--content <dir>", "content folder (for file:line of each link)", "content")
-    .option("--config <file>", CONFIG_HELP)
     .option("--external", "also ask the server of each external https link (HEAD, then GET); off: form only, no network", false)
     .option("--external-timeout <ms>", "time-out of each external request, in ms", positiveInt, EXTERNAL_DEFAULTS.timeoutMs)
     .option("--external-concurrency <n>", `external requests at once (at most ${EXTERNAL_DEFAULTS.perHost} per host)`, positiveInt, EXTERNAL_DEFAULTS.concurrency)
     .addOption(formatOption())
     .addOption(reportOption())
     .addHelpText("after", "\nExit codes: 0 no broken links; 1 broken links; 2 usage error, or the build or its sources could not be read.")
-    .action(async (dir: string, opts: { content: string; config?: string; external: boolean; externalTimeout: number; externalConcurrency: number } & ReportOptions) => {
+    .action(async (dir: string, opts: { external: boolean; externalTimeout: number; externalConcurrency: number } & ReportOptions) => {
       const start = performance.now();
       const { checkBuild } = await import("./check-links/check-build.ts");
       const ended = (o: Omit<CheckOutcome, "command" | "external" | "timings">): CheckOutcome => ({
@@ -113,8 +112,6 @@ export async function main(argv: string[]): Promise<number> {
       try {
         const report = await checkBuild({
           dir,
-          contentDir: opts.content,
-          configFile: opts.config,
           external: opts.external && { timeoutMs: opts.externalTimeout, concurrency: opts.externalConcurrency, userAgent: `brook-docs/${packageVersion()} check-links` },
         });
         printCheck(report);

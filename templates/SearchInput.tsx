@@ -37,7 +37,7 @@ export function SearchInput(props: SearchInputProps) {
         aria-activedescendant={props.expanded ? props.activeId : undefined}
         aria-keyshortcuts="/ Control+K Meta+K"
         value={props.value ?? ""}
-        onChange={(e) => props.onChange?.(e.target.value)}
+        onChange={(e) => props.onChange?.((e.target as { value?: string }).value ?? "")}
         onFocus={props.onFocus}
         onKeyDown={props.onKeyDown}
         readOnly={!props.onChange}

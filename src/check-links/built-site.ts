@@ -2,9 +2,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { BrookError } from "../errors.ts";
-import { parseRedirects, type RedirectRules } from "../serve/host-rules.ts";
-import { decodeRequestPath } from "../serve/request-path.ts";
-import { resolveRequest } from "../serve/url-rules.ts";
+import { parseRedirects, type RedirectRules } from "../static-host/host-rules.ts";
+import { decodeRequestPath } from "../static-host/request-path.ts";
+import { resolveRequest } from "../static-host/url-rules.ts";
 import { scanHtml, type ScannedHtml } from "./scan-html.ts";
 
 /** Where a URL lands in the build, after the URL rules and redirects. */

@@ -14,15 +14,12 @@ import { BuiltSite, type Landing } from "./built-site.ts";
 import { CheckedLinks, type CheckedLink } from "./checked-links.ts";
 import { checkExternalLinks, type ExternalOptions } from "./external.ts";
 import { lineColumn, type HtmlUrl } from "./scan-html.ts";
-import { SourceMap, type Place } from "./sources.ts";
+import { LinkSources, type Place } from "./link-sources.ts";
 
 /** Options of `checkBuild`. */
 export interface CheckOptions {
-  /** The build folder (web root). */
+  /** The build folder (web root); its link map beside it names the Markdown file and line of each link. */
   dir: string;
-  /** The content folder, to name the Markdown file and line of each link. @default "content" */
-  contentDir?: string;
-  configFile?: string;
   /** @default process.cwd() */
   cwd?: string;
   /** Also ask the servers of external https links (`--external`); off: form only, no network. @default false */
@@ -56,9 +53,9 @@ const PAGE_TAGS = new Set(["a", "area"]);
 export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const site = new BuiltSite(resolve(cwd, options.dir));
-  const sources = await SourceMap.load(cwd, options.contentDir ?? "content", options.configFile);
-  const base = sources?.config.base ?? detectBase(site);
-  const siteUrl = sources?.config.siteUrl ?? detectSiteUrl(site);
+  const sources = LinkSources.load(site.root);
+  const base = sources?.base ?? detectBase(site);
+  const siteUrl = sources?.siteUrl ?? detectSiteUrl(site);
   const builtFile = (path: string) => relative(cwd, join(site.root, path)).split("\\").join("/");
   const problems: Diagnostic[] = [];
   // Problems from templates repeat on every page: one report each, with a count.
@@ -107,7 +104,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     if (!scan.refresh) pages++;
     const route = pathToRoute(base, path.replace(/index\.html$/, ""));
     const placeOf = (url: HtmlUrl): Place =>
-      (route !== null && !scan.refresh && sources?.linkPlace(route, url.value, base)) || { file: builtFile(path), ...lineColumn(text, url.offset), source: false };
+      (route !== null && !scan.refresh && sources?.linkPlace(route, url.value)) || { file: builtFile(path), ...lineColumn(text, url.offset), source: false };
     for (const url of scan.urls) {
       const value = url.value.trim();
       // A stub's own target is checked with the redirects below.
@@ -213,7 +210,8 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   }
   for (const manifestPath of manifestFiles(site)) {
     const manifest = JSON.parse(site.text(manifestPath)!) as { pages: Record<string, string>; redirects: Record<string, string>; search: string };
-    const assets = manifestPath.slice(0, manifestPath.lastIndexOf("/") + 1);
+    // The manifest sits under the base; the files it names, in the assets folder.
+    const assets = base + "assets/";
     for (const [route, file] of Object.entries(manifest.pages)) {
       checkedLinks.add(assets + file, "asset");
       if (!site.files.has(assets + file)) report({ file: builtFile(manifestPath), source: false }, "broken-asset", `the manifest's data file ${file} of ${route} is not in the build`);
@@ -310,11 +308,11 @@ function manifestFiles(site: BuiltSite): string[] {
   return [...named].filter((f) => site.files.has(f));
 }
 
-/** The base path, when no config is at hand: where the hashed assets are. */
+/** The base path, when the build left no link map: where the route manifest is. */
 function detectBase(site: BuiltSite): string {
   for (const f of site.files) {
-    const m = /^(.*\/)assets\/manifest\.[^/]+\.json$/.exec(f);
-    if (m) return m[1]!;
+    const m = /^(.*\/)routes\.json$/.exec(f);
+    if (m && site.files.has(`${m[1]}404.html`)) return m[1]!;
   }
   return "/";
 }

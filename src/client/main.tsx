@@ -1,13 +1,12 @@
 /** Browser entry: hydrates the server-rendered page, then navigates in place (design.md §5). */
 import { hydrateRoot } from "react-dom/client";
 import type { BootData, PageData, RouteManifest, SiteData } from "../shared/types.ts";
-import { Root } from "./root.tsx";
-import type { Router } from "./router.ts";
+import { Root, type DocsApi } from "./root.tsx";
 
 declare global {
   interface Window {
-    /** The client's public API: `brookDocs.router.beforeEach(guard)`, `brookDocs.router.push(url)`. */
-    brookDocs?: { router: Router };
+    /** The client's public API: `brookDocs.router.beforeEach(guard)`, `brookDocs.router.push(url)`; `refresh` serves the dev server. */
+    brookDocs?: DocsApi;
   }
 }
 
@@ -28,7 +27,7 @@ async function start(): Promise<void> {
   const site = await json<SiteData>(boot.siteFile);
   const html = root.querySelector("main .content")?.innerHTML ?? "";
   const page: PageData = { ...boot.page, html };
-  hydrateRoot(root, <Root site={site} page={page} manifest={manifest} onRouter={(router) => (window.brookDocs = { router })} />);
+  hydrateRoot(root, <Root site={site} siteFile={boot.siteFile} page={page} manifest={manifest} onReady={(api) => (window.brookDocs = api)} />);
 }
 
 void start();

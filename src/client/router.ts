@@ -43,6 +43,10 @@ export interface Router {
   push(href: string): Promise<NavigatedDetail>;
   /** Starts loading the data file of the page a URL shows. */
   prefetch(href: string): void;
+  /** The page shown. */
+  page(): PageData;
+  /** The page shown has new data (the dev server updated it in place). */
+  replacePage(page: PageData): void;
 }
 
 /** History entries carry their index (to undo an aborted back/forward) and scroll position. */
@@ -183,6 +187,10 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
     },
     push: (href) => go(new URL(href, location.href).href, "push"),
     prefetch,
+    page: () => ctx.page,
+    replacePage(page) {
+      ctx.page = page;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 /** Loads site.config.ts (bundled by esbuild, imported once) and validates it against the schema. */
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,19 +21,50 @@ export const CONFIG_FILE = "site.config.ts";
  * the content folder (the project root for `content/`); none there → defaults, so any Markdown
  * folder builds.
  */
-export async function loadConfig(file: string | undefined, cwd: string, contentDir: string, budgetMs = CONFIG_TIME_BUDGET_MS): Promise<{ config: SiteConfig; file?: string }> {
-  const path = file ? resolve(cwd, file) : join(dirname(resolve(cwd, contentDir)), CONFIG_FILE);
+export async function loadConfig(
+  file: string | undefined,
+  cwd: string,
+  contentDir: string,
+  options: { budgetMs?: number; cached?: LoadedConfig } = {},
+): Promise<{ config: SiteConfig; file?: string; loaded?: LoadedConfig }> {
+  const path = configPath(file, cwd, contentDir);
   if (!existsSync(path)) {
     if (file) throw configError(`config file ${file} does not exist`, "pass an existing file to --config, or omit it", { file });
     return { config: validateConfig({}, "(defaults)") };
   }
   if (!statSync(path).isFile()) throw configError(`config file ${relative(cwd, path) || path} is not a regular file`, "point --config at a site.config.ts file", { file: relative(cwd, path) || path });
-  const raw = await importConfigModule(path, budgetMs);
-  return { config: validateConfig(raw, relative(cwd, path) || path), file: path };
+  // The module runs again only when it or a file it imports changed.
+  const loaded = options.cached && isCurrent(options.cached, path) ? options.cached : await importConfigModule(path, options.budgetMs ?? CONFIG_TIME_BUDGET_MS);
+  return { config: validateConfig(loaded.value, relative(cwd, path) || path), file: path, loaded };
 }
 
-async function importConfigModule(path: string, budgetMs: number): Promise<unknown> {
+/** The config file a build reads: `--config`, else site.config.ts beside the content folder. */
+export function configPath(file: string | undefined, cwd: string, contentDir: string): string {
+  return file ? resolve(cwd, file) : join(dirname(resolve(cwd, contentDir)), CONFIG_FILE);
+}
+
+/** A config's exported value and the files it was bundled from, with their hashes (for reuse). */
+export interface LoadedConfig {
+  file: string;
+  inputs: [string, string][];
+  value: unknown;
+}
+
+function fileHash(path: string): string {
+  try {
+    return createHash("sha1").update(readFileSync(path)).digest("hex");
+  } catch {
+    return "";
+  }
+}
+
+function isCurrent(loaded: LoadedConfig, path: string): boolean {
+  return loaded.file === path && loaded.inputs.every(([file, hash]) => fileHash(file) === hash);
+}
+
+async function importConfigModule(path: string, budgetMs: number): Promise<LoadedConfig> {
   let code: string;
+  let inputs: string[];
   try {
     const result = await build({
       entryPoints: [path],
@@ -45,13 +76,17 @@ async function importConfigModule(path: string, budgetMs: number): Promise<unkno
       // `brook-docs/config` is this generator's defineConfig, wherever the config file lives.
       alias: { "brook-docs/config": join(projectRoot(), "src", "config", "define.ts") },
       logLevel: "silent",
+      metafile: true,
+      absWorkingDir: dirname(path),
     });
     code = result.outputFiles[0]!.text;
+    inputs = Object.keys(result.metafile.inputs).map((f) => resolve(dirname(path), f));
   } catch (e) {
     const first = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-    const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : "";
+    const shown = first?.location ? relative(process.cwd(), resolve(dirname(path), first.location.file)) : "";
+    const where = first?.location ? `${shown}:${first.location.line}:${first.location.column + 1}: ` : "";
     const message = first?.text ?? "site.config.ts does not compile";
-    const place = first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : { file: relative(process.cwd(), path) };
+    const place = first?.location ? { file: shown, line: first.location.line, column: first.location.column + 1 } : { file: relative(process.cwd(), path) };
     throw configError(`${where}${message}`, "fix the syntax error in the config file", place, message, e);
   }
   // Import through a file (not a data: URL) so bare imports resolve from the project.
@@ -59,7 +94,8 @@ async function importConfigModule(path: string, budgetMs: number): Promise<unkno
   mkdirSync(dir, { recursive: true });
   const out = join(dir, `config-${createHash("sha1").update(code).digest("hex").slice(0, 12)}.mjs`);
   writeFileSync(out, code);
-  return runConfigModule(pathToFileURL(out).href, path, budgetMs);
+  const value = await runConfigModule(pathToFileURL(out).href, path, budgetMs);
+  return { file: path, inputs: inputs.map((f) => [f, fileHash(f)]), value };
 }
 
 // Runs in a worker: imports the bundled config and posts its default export back as plain data.

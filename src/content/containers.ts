@@ -1,9 +1,7 @@
 /** Containers `:::tip`, `:::warning`, `:::danger`, `:::details Title` (design.md §2), via remark-directive. */
-import type { Root } from "mdast";
+import type { RootContent } from "mdast";
 import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
-import { visit, SKIP } from "unist-util-visit";
 import type { Diagnostic } from "../errors.ts";
-import type { VFile } from "vfile";
 
 /** Container names and the title shown when none is given. */
 export const CONTAINERS: Record<string, string> = { tip: "Tip", info: "Note", warning: "Warning", danger: "Danger", details: "Details" };
@@ -35,62 +33,43 @@ export function normalizeContainerSyntax(markdown: string): string {
     .join("\n");
 }
 
-/** remark plugin: containers to HTML elements; stray `:name` text directives back to text. */
-export function remarkContainers() {
-  return (tree: Root, vfile: VFile) => {
-    const { file, lineOffset, diagnostics } = (vfile.data as { ctx: { file: string; lineOffset: number; diagnostics: Diagnostic[] } }).ctx;
-    visit(tree, (node, index, parent) => {
-      if (node.type === "containerDirective") {
-        const d = node as ContainerDirective;
-        const title = CONTAINERS[d.name];
-        if (!title) {
-          diagnostics.push({
-            file,
-            line: (d.position?.start.line ?? 1) + lineOffset,
-            column: d.position?.start.column,
-            rule: "unknown-container",
-            message: `unknown container ':::${d.name}'`,
-            hint: `use one of ${Object.keys(CONTAINERS).map((c) => ":::" + c).join(", ")}`,
-          });
-          return;
-        }
-        if (!isClosed(d, String(vfile.value))) {
-          diagnostics.push({
-            file,
-            line: (d.position?.start.line ?? 1) + lineOffset,
-            column: d.position?.start.column,
-            rule: "unclosed-container",
-            message: `container ':::${d.name}' is never closed, so it takes in the rest of the page`,
-            hint: "add a line ::: where the container ends",
-          });
-        }
-        const first = d.children[0];
-        let label = title;
-        if (first && first.type === "paragraph" && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
-          label = first.children.map((c) => ("value" in c ? c.value : "")).join("") || title;
-          d.children.shift();
-        }
-        if (d.name === "details") {
-          d.data = { hName: "details", hProperties: { className: ["custom-block", "details"] } };
-          d.children.unshift({ type: "paragraph", data: { hName: "summary" }, children: [{ type: "text", value: label }] });
-        } else {
-          d.data = { hName: "div", hProperties: { className: ["custom-block", d.name], role: "note", ariaLabel: label } };
-          d.children.unshift({ type: "paragraph", data: { hProperties: { className: ["custom-block-title"] } }, children: [{ type: "text", value: label }] });
-        }
-        return;
-      }
-      if ((node.type === "textDirective" || node.type === "leafDirective") && parent && index !== undefined) {
-        // `note:this` or `at 10:am` in prose is not meant as a directive: give the text back.
-        const d = node as TextDirective | LeafDirective;
-        const colons = node.type === "textDirective" ? ":" : "::";
-        const text = { type: "text" as const, value: colons + d.name };
-        const replacement = node.type === "textDirective" ? [text, ...d.children] : [{ type: "paragraph" as const, children: [text, ...d.children] }];
-        parent.children.splice(index, 1, ...(replacement as never[]));
-        return [SKIP, index + replacement.length];
-      }
-      return undefined;
-    });
-  };
+/** Where container diagnostics go. */
+interface ContainerContext {
+  file: string;
+  lineOffset: number;
+  diagnostics: Diagnostic[];
+}
+
+/** A container directive becomes its HTML element (a note or a disclosure), or a diagnostic. */
+export function transformContainer(d: ContainerDirective, ctx: ContainerContext, source: string): void {
+  const place = { file: ctx.file, line: (d.position?.start.line ?? 1) + ctx.lineOffset, column: d.position?.start.column };
+  const title = CONTAINERS[d.name];
+  if (!title) {
+    ctx.diagnostics.push({ ...place, rule: "unknown-container", message: `unknown container ':::${d.name}'`, hint: `use one of ${Object.keys(CONTAINERS).map((c) => ":::" + c).join(", ")}` });
+    return;
+  }
+  if (!isClosed(d, source)) {
+    ctx.diagnostics.push({ ...place, rule: "unclosed-container", message: `container ':::${d.name}' is never closed, so it takes in the rest of the page`, hint: "add a line ::: where the container ends" });
+  }
+  const first = d.children[0];
+  let label = title;
+  if (first && first.type === "paragraph" && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+    label = first.children.map((c) => ("value" in c ? c.value : "")).join("") || title;
+    d.children.shift();
+  }
+  if (d.name === "details") {
+    d.data = { hName: "details", hProperties: { className: ["custom-block", "details"] } };
+    d.children.unshift({ type: "paragraph", data: { hName: "summary" }, children: [{ type: "text", value: label }] });
+  } else {
+    d.data = { hName: "div", hProperties: { className: ["custom-block", d.name], role: "note", ariaLabel: label } };
+    d.children.unshift({ type: "paragraph", data: { hProperties: { className: ["custom-block-title"] } }, children: [{ type: "text", value: label }] });
+  }
+}
+
+/** What a stray `:name` or `::name` in prose (`note:this`, `at 10:am`) gives back: its text. */
+export function directiveAsText(node: TextDirective | LeafDirective): RootContent[] {
+  const text = { type: "text" as const, value: (node.type === "textDirective" ? ":" : "::") + node.name };
+  return node.type === "textDirective" ? [text, ...node.children] : [{ type: "paragraph" as const, children: [text, ...node.children] }];
 }
 
 /**

@@ -9,14 +9,18 @@ export function replaceSiteValues(
   values: Record<string, string>,
   file: string,
   lineOffset: number,
-): { body: string; diagnostics: Diagnostic[] } {
+): { body: string; diagnostics: Diagnostic[]; used: string[] } {
   const diagnostics: Diagnostic[] = [];
+  const used = new Set<string>();
   // Lines are counted as the matches go (counting from the start for each one is quadratic).
   let counted = 0;
   let line = 1 + lineOffset;
   let lineStart = 0;
   const out = body.replace(SITE_VALUE_RE, (match, key: string, offset: number) => {
-    if (Object.prototype.hasOwnProperty.call(values, key)) return values[key]!;
+    if (Object.prototype.hasOwnProperty.call(values, key)) {
+      used.add(key);
+      return values[key]!;
+    }
     for (let i = body.indexOf("\n", counted); i >= 0 && i < offset; i = body.indexOf("\n", i + 1)) {
       line++;
       lineStart = i + 1;
@@ -33,5 +37,5 @@ export function replaceSiteValues(
     });
     return match;
   });
-  return { body: out, diagnostics };
+  return { body: out, diagnostics, used: [...used].sort() };
 }

@@ -1,10 +1,14 @@
-/** The client bundle and the stylesheet: esbuild, minified, content-hashed (design.md §5). */
+/**
+ * The reader's client bundle and the stylesheet: esbuild, minified, content-hashed (design.md §5).
+ * They depend on the generator's code only, never on content: the bin builds them once beside
+ * the CLI bundle (BROOK_DOCS_ASSETS); without that (tests), they are built once per process.
+ */
 import { build } from "esbuild";
-import { readFileSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { contentHash } from "./hash.ts";
 import { join } from "node:path";
 import { projectRoot } from "../paths.ts";
-import type { CodeStyles } from "../content/highlight.ts";
+import { codeThemeCss } from "../content/code-theme.ts";
 
 /** A file of the assets folder: path relative to it, and its content. */
 export interface AssetFile {
@@ -12,50 +16,74 @@ export interface AssetFile {
   content: string | Uint8Array;
 }
 
-/** Short content hash used in file names. */
-export function contentHash(content: string | Uint8Array): string {
-  return createHash("sha256").update(content).digest("base64url").replace(/[-_]/g, "").slice(0, 10).toLowerCase();
+/** The client's files and the names pages refer to. */
+export interface ClientAssets {
+  files: AssetFile[];
+  /** The hydration entry (`client.<hash>.js`). */
+  entry: string;
+  /** The classic `<head>` script that settles layout and theme before the first paint (src/client/early.ts). */
+  earlyScript: string;
+  /** The classic `<head>` script of the announcement banner, linked only when config has one (src/client/banner.ts). */
+  bannerScript: string;
+  /** The classic script of redirect stubs. */
+  redirectScript: string;
+  /** The stylesheet (`style.<hash>.css`). */
+  css: string;
 }
 
-/** Bundles src/client (hydration entry, lazy chunks), the `<head>` scripts and the redirect helper. */
-export async function bundleClient(): Promise<{ files: AssetFile[]; entry: string; earlyScript: string; bannerScript: string; redirectScript: string }> {
-  const root = projectRoot();
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: { client: join(root, "src/client/main.tsx"), early: join(root, "src/client/early.ts"), banner: join(root, "src/client/banner.ts"), redirect: join(root, "src/client/redirect.ts") },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "browser",
-    target: ["es2020"],
-    minify: true,
-    write: false,
-    outdir: "out",
-    entryNames: "[name].[hash]",
-    chunkNames: "[name].[hash]",
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
-    legalComments: "none",
-    logLevel: "silent",
-    metafile: true,
-  });
-  const files = result.outputFiles.map((f) => ({ path: f.path.slice(f.path.lastIndexOf("/out/") + 5), content: f.contents }));
-  const entry = files.find((f) => f.path.startsWith("client."))!.path;
-  const earlyScript = files.find((f) => f.path.startsWith("early."))!.path;
-  const bannerScript = files.find((f) => f.path.startsWith("banner."))!.path;
-  const redirectScript = files.find((f) => f.path.startsWith("redirect."))!.path;
-  return { files, entry, earlyScript, bannerScript, redirectScript };
+let built: Promise<ClientAssets> | undefined;
+
+/** The client assets: the prebuilt ones of the bin when present, else built once for this process. */
+export function clientAssets(): Promise<ClientAssets> {
+  const dir = process.env.BROOK_DOCS_ASSETS;
+  if (dir && existsSync(join(dir, "index.json"))) {
+    const index = JSON.parse(readFileSync(join(dir, "index.json"), "utf8")) as Omit<ClientAssets, "files"> & { files: string[] };
+    return Promise.resolve({ ...index, files: index.files.map((path) => ({ path, content: readFileSync(join(dir, path)) })) });
+  }
+  built ??= buildClientAssets();
+  return built;
 }
 
-/** Minifies templates/theme.css and appends the highlighter's token classes. */
-export async function bundleCss(codeStyles: CodeStyles): Promise<AssetFile> {
-  const source = readFileSync(join(projectRoot(), "templates", "theme.css"), "utf8");
-  const tokens = Object.keys(codeStyles)
-    .sort()
-    .map((cls) => `.${cls}{${codeStyles[cls]}}`)
-    .join("");
+/** Bundles src/client (hydration entry, lazy chunks, the `<head>` scripts, the redirect helper) and the stylesheet. */
+export async function buildClientAssets(root = projectRoot()): Promise<ClientAssets> {
+  const [client, css] = await Promise.all([
+    build({
+      absWorkingDir: root,
+      entryPoints: { client: join(root, "src/client/main.tsx"), early: join(root, "src/client/early.ts"), banner: join(root, "src/client/banner.ts"), redirect: join(root, "src/client/redirect.ts") },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "browser",
+      target: ["es2020"],
+      minify: true,
+      write: false,
+      outdir: "out",
+      entryNames: "[name].[hash]",
+      chunkNames: "[name].[hash]",
+      jsx: "automatic",
+      define: { "process.env.NODE_ENV": '"production"' },
+      legalComments: "none",
+      logLevel: "silent",
+    }),
+    bundleCss(root),
+  ]);
+  const files: AssetFile[] = client.outputFiles.map((f) => ({ path: f.path.slice(f.path.lastIndexOf("/out/") + 5), content: f.contents }));
+  files.push(css);
+  return {
+    files,
+    entry: files.find((f) => f.path.startsWith("client."))!.path,
+    earlyScript: files.find((f) => f.path.startsWith("early."))!.path,
+    bannerScript: files.find((f) => f.path.startsWith("banner."))!.path,
+    redirectScript: files.find((f) => f.path.startsWith("redirect."))!.path,
+    css: css.path,
+  };
+}
+
+/** templates/theme.css and the code theme's token classes, minified. */
+async function bundleCss(root: string): Promise<AssetFile> {
+  const source = readFileSync(join(root, "templates", "theme.css"), "utf8") + codeThemeCss();
   const result = await build({
-    stdin: { contents: source + tokens, loader: "css" },
+    stdin: { contents: source, loader: "css" },
     bundle: false,
     minify: true,
     write: false,

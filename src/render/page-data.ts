@@ -1,9 +1,9 @@
 /** What the client and templates get: the site data and one data record per page, from the site model. */
 import type { SiteConfig } from "../config/schema.ts";
-import type { Page, SiteModel } from "../site/model.ts";
-import type { PageData, SiteData } from "../shared/types.ts";
+import type { PlannedPage, SitePlan } from "../site/model.ts";
+import type { Header, PageData, SiteData } from "../shared/types.ts";
 
-/** The route the not-found page's data is listed under in the manifest. */
+/** The route the not-found page's data is listed under in the route manifest. */
 export const NOT_FOUND_ROUTE = "/404/";
 
 /** The built-in not-found page (dist/404.html and the client's unknown-route layout). */
@@ -22,14 +22,14 @@ export const NOT_FOUND_PAGE: PageData = {
 };
 
 /** Site-wide data for templates and client: one hashed file. */
-export function toSiteData(config: SiteConfig, model: SiteModel): SiteData {
+export function toSiteData(config: SiteConfig, plan: SitePlan): SiteData {
   return {
     title: config.title,
     description: config.description,
     base: config.base,
     siteUrl: config.siteUrl,
-    sidebar: model.sidebar,
-    sidebarComplete: model.sidebarComplete,
+    sidebar: plan.sidebar,
+    sidebarComplete: plan.sidebarComplete,
     versions: config.versions,
     navigation: config.navigation,
     gtmId: config.analytics.gtmId,
@@ -38,18 +38,18 @@ export function toSiteData(config: SiteConfig, model: SiteModel): SiteData {
 }
 
 /** One page's data file: what the client needs to show it. */
-export function toPageData(p: Page): PageData {
+export function toPageData(p: PlannedPage, headers: Header[], html: string): PageData {
   return {
     route: p.regularPath,
     title: p.title,
     description: p.description,
     layout: p.layout,
-    headers: p.headers,
+    headers,
     prev: p.prev,
     next: p.next,
     editUrl: p.editUrl,
     meta: p.frontmatter.meta,
     outline: p.outline,
-    html: p.html,
+    html,
   };
 }

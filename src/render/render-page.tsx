@@ -4,14 +4,15 @@ import { App } from "../../templates/App.tsx";
 import { Head, type HeadAssets, type HeadTag } from "../../templates/Head.tsx";
 import * as parts from "../../templates/parts.ts";
 import type { BootData, PageData, SiteData } from "../shared/types.ts";
-import { contentSecurityPolicy } from "../shared/csp.ts";
 
-/** What a render needs beyond the page: site data, asset paths and config head tags. */
+/** What a render needs beyond the page: site data, the real asset URLs and config head tags. */
 export interface RenderContext {
   site: SiteData;
   assets: HeadAssets;
   headTags: HeadTag[];
+  /** URL of the route manifest (a fixed name: pages never change when another page does). */
   manifestFile: string;
+  /** URL of the content-hashed site data file. */
   siteFile: string;
 }
 
@@ -29,17 +30,5 @@ export function renderPage(page: PageData, ctx: RenderContext, options: { noinde
   return (
     `<!doctype html><html lang="en"><head>${head}</head><body><div id="app">${body}</div>` +
     `<script type="application/json" id="brook-boot">${jsonForScript(boot)}</script></body></html>`
-  );
-}
-
-/** A redirect stub: meta refresh to the target, canonical, noindex, and a script that keeps the visitor's #hash. */
-export function renderRedirectStub(targetPath: string, canonical: string, title: string, hashScript: string): string {
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-    `<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy("", true))}"><title>Redirecting to ${esc(title)}</title>` +
-    `<meta http-equiv="refresh" content="0; url=${esc(targetPath)}"><link rel="canonical" href="${esc(canonical)}">` +
-    `<meta name="robots" content="noindex"><script src="${esc(hashScript)}" data-to="${esc(targetPath)}"></script></head>` +
-    `<body><p>This page has moved to <a href="${esc(targetPath)}">${esc(title)}</a>.</p></body></html>`
   );
 }

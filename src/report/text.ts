@@ -13,10 +13,10 @@ export function printFailure(e: unknown): void {
 }
 
 /** `built N pages (M files) into dist in X ms [stage timings; cache hits]`. */
-export function printBuilt(r: { pages: number; files: number; timings: Record<string, number>; cacheHits: number }, out: string, ms: number): void {
+export function printBuilt(r: { pages: number; files: number; timings: Record<string, number>; cacheHits: number; rendered: number }, out: string, ms: number): void {
   info(
     `${colors.green("built")} ${r.pages} pages (${r.files} files) into ${out} in ${ms} ms` +
-      colors.dim(` [${Object.entries(r.timings).map(([k, v]) => `${k} ${v}`).join(", ")}; cache hits ${r.cacheHits}]`),
+      colors.dim(` [${Object.entries(r.timings).map(([k, v]) => `${k} ${v}`).join(", ")}; ${r.rendered} rendered, ${r.cacheHits} parses from the cache]`),
   );
 }
 

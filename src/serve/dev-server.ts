@@ -1,7 +1,9 @@
 /**
- * `brook-docs serve`: builds into memory, serves with the preview's URL rules, watches the sources,
- * rebuilds what changed and reloads the open pages over a WebSocket; a bad edit shows its error in
- * the terminal and in the browser while the last good pages stay up (design.md §1, §7).
+ * `brook-docs serve`: builds into memory, serves with the static-host rules of preview, watches
+ * the sources, rebuilds what changed and updates the open pages over a WebSocket: a body edit in
+ * place, anything site-wide (a title, the config, the generator's code) by a reload. A bad edit
+ * shows its error in the terminal and over the page while the last good pages stay up
+ * (design.md §1, §7).
  */
 import { createServer } from "node:http";
 import { EventEmitter } from "node:events";
@@ -12,17 +14,17 @@ import { formatDiagnostic, type Diagnostic } from "../errors.ts";
 import { colors, error as logError, info as logInfo, warn as logWarn } from "../log.ts";
 import { projectRoot as defaultProjectRoot } from "../paths.ts";
 import { CONFIG_FILE } from "../config/load.ts";
-import { DevBuilder, type DevBuildOutcome } from "./dev-build.ts";
-import { AssetArchive, diffBuilds, type PageChanges, type SiteMap } from "./dev-site.ts";
-import { closeServer, listen } from "./listen.ts";
+import { closeServer, listen } from "../static-host/listen.ts";
+import { etagOf, MemoryFiles } from "../static-host/site-files.ts";
+import { createStaticHandler } from "../static-host/static-handler.ts";
+import { DevSession, type DevBuildOutcome } from "./dev-session.ts";
+import { AssetArchive, type SiteMap } from "./dev-site.ts";
 import { LiveReload } from "./live-reload.ts";
-import { etagOf, MemoryFiles } from "./site-files.ts";
-import { createStaticHandler } from "./static-handler.ts";
 import { RebuildQueue, watchSources, type Change, type SourceWatcher } from "./watch.ts";
 
 /** Where the dev client is served; outside the base so it cannot shadow a page. */
 export const DEV_CLIENT_PATH = "/__brook/dev.js";
-const DEV_CLIENT_TAG = `<script type="module" src="${DEV_CLIENT_PATH}"></script>`;
+const devClientTag = (version: number) => `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script>`;
 
 /** The terminal, replaceable in tests. */
 export interface DevLogger {
@@ -47,17 +49,28 @@ export interface ServeOptions {
   watch?: boolean;
   /** Watch the generator's own code (templates/, src/) too. @default true */
   watchCode?: boolean;
-  /** Quiet time before a rebuild starts. @default 30 */
+  /** Quiet time before a rebuild starts. @default 10 */
   debounceMs?: number;
   logger?: DevLogger;
+}
+
+/** What a good build told the open pages. */
+export interface PageUpdate {
+  version: number;
+  /** Routes whose page changed. */
+  routes: string[];
+  /** Every page changed (titles, sidebar, config). */
+  all: boolean;
+  /** Pages reload instead of updating in place (code, config or assets changed). */
+  reload: boolean;
 }
 
 /** One finished build, as the server reports it (tests and the benchmark listen to these). */
 export interface BuildEvent {
   outcome: DevBuildOutcome;
   changes: Change[];
-  /** Set when the build was good: which pages were told to reload. */
-  reload?: PageChanges;
+  /** Set when the build was good. */
+  update?: PageUpdate;
 }
 
 /** A running dev server. */
@@ -66,11 +79,11 @@ export interface DevServer {
   url: string;
   /** The docs' home: url + base. */
   home: string;
-  /** `build-start` (changes), `build` (BuildEvent), `reload` (PageChanges), `search` (the follow-up build that published a new search index). */
+  /** `build-start` (changes), `build` (BuildEvent), `update` (PageUpdate), `search` (a new index was published). */
   events: EventEmitter;
   /** Queues a change as the watcher would (tests; the watcher calls the same). */
   notify(change: Change): void;
-  /** Resolves when no change is pending and no build is running. */
+  /** Resolves when no change is pending, no build is running and the search index caught up. */
   idle(): Promise<void>;
   /** How many pages hold a live-reload connection. */
   connections(): number;
@@ -87,11 +100,15 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   const log: DevLogger = options.logger ?? { info: logInfo, warn: logWarn, error: logError };
   const events = new EventEmitter();
 
-  const files = new MemoryFiles((html) => html.replace("</head>", `${DEV_CLIENT_TAG}</head>`));
+  let live: LiveReload | undefined;
+  // Every page carries the version it shows: the dev client compares it with the server's.
+  const files = new MemoryFiles((html) => html.replace("</head>", `${devClientTag(live?.version ?? 0)}</head>`));
   const handler = createStaticHandler({ files });
   const archive = new AssetArchive();
   let lastBuild: SiteMap | undefined;
   let base = "/docs/v2/";
+  let version = 0;
+  let searching: Promise<void> = Promise.resolve();
   let devClient = await bundleDevClient(root).catch((e: Error) => {
     log.error(`the live-reload client does not compile: ${e.message}`);
     return "";
@@ -107,12 +124,12 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       return;
     }
     if (!lastBuild && (req.method === "GET" || req.method === "HEAD")) {
-      // No good build yet: a page that only waits for the overlay or the first reload.
+      // No good build yet: a page that only waits for the overlay or the first build.
       res.statusCode = 503;
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.setHeader("Cache-Control", "no-cache");
       res.end(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Building…</title>${DEV_CLIENT_TAG}</head>` +
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Building…</title>${devClientTag(0)}</head>` +
           `<body><main><h1>Building the docs…</h1><p>This page reloads when the first build is done.</p></main></body></html>`,
       );
       return;
@@ -121,17 +138,20 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   });
   server.keepAliveTimeout = 5_000;
   const url = await listen(server, options.port ?? 4000, host);
-  const live = new LiveReload(server, isLoopback(host));
-  const builder = new DevBuilder({
-    projectRoot: root,
-    cwd,
-    contentDir,
-    configFile: options.configFile,
-    onWarning: (d: Diagnostic) => log.warn(formatDiagnostic(d)),
-  });
+  live = new LiveReload(server, isLoopback(host));
+  const reload = live;
+  const dev = new DevSession({ projectRoot: root, cwd, contentDir, configFile: options.configFile, onWarning: (d: Diagnostic) => log.warn(formatDiagnostic(d)) });
+
+  /** Serves a new set of files at once (a request never sees half of two builds). */
+  const publish = (next: SiteMap) => {
+    files.replace(archive.merge(lastBuild, next, base));
+    lastBuild = next;
+  };
 
   const runBuild = async (changes: Change[]): Promise<void> => {
     events.emit("build-start", changes);
+    // The index of the last build waits for no page; a new build waits for it (it names its file).
+    await searching;
     if (changes.some((c) => c.kind === "dev-client")) {
       try {
         devClient = await bundleDevClient(root);
@@ -140,64 +160,55 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       }
     }
     for (const c of changes) if (c.kind === "restart") log.warn(`${c.file} is part of the dev server itself: restart \`brook-docs serve\` to use the change`);
-    const outcome = await builder.build(changes);
+    const outcome = await dev.build(changes);
     const event: BuildEvent = { outcome, changes };
     if (outcome.ok) {
       const wasFirst = lastBuild === undefined;
+      base = outcome.result.config.base;
+      version++;
+      reload.version = version;
+      publish(outcome.files);
+      const { routes, all } = outcome.result.changed;
+      const update: PageUpdate = { version, routes: routes.map((r) => base.replace(/\/$/, "") + r), all, reload: all || outcome.codeChanged || changes.some((c) => c.kind === "dev-client") };
       // The message pages wait for goes out before anything else is done.
-      event.reload = publish(outcome, outcome.codeChanged || changes.some((c) => c.kind === "dev-client"));
+      if (update.routes.length || update.all || update.reload || reload.failing) reload.update(version, { ...update, siteFile: siteFileOf(outcome.files, base) });
+      event.update = update;
+      events.emit("update", update);
       const what = changes.length ? ` (${[...new Set(changes.map((c) => c.file))].slice(0, 3).join(", ")}${changes.length > 3 ? ", …" : ""})` : "";
       log.info(`${colors.green(wasFirst ? "built" : "rebuilt")} in ${outcome.ms} ms: ${outcome.result.rendered} of ${outcome.result.pages} pages rendered${what}`);
-      if (wasFirst) builder.saveDiskCache();
+      searching = publishSearch();
     } else {
-      live.error(outcome.text);
+      reload.error(outcome.text);
       log.error(`${outcome.text}\n${colors.dim("(still serving the last good build; save a fix to rebuild)")}`);
     }
     events.emit("build", event);
-    if (outcome.ok) await refreshSearch();
   };
 
-  /** Serves a good build and tells the pages it changed to reload. */
-  const publish = (outcome: Extract<DevBuildOutcome, { ok: true }>, all: boolean): PageChanges => {
-    base = outcome.result.config.base;
-    const reload = diffBuilds(lastBuild, outcome.files, base);
-    if (all) reload.all = true;
-    files.replace(archive.merge(lastBuild, outcome.files, base));
-    lastBuild = outcome.files;
-    if (reload.all || reload.paths.length) live.reload(reload.paths, reload.all);
-    else if (live.failing) live.ok();
-    events.emit("reload", reload);
-    return reload;
-  };
-
-  /**
-   * A page edit changes the search documents, but the build served the last index so the reload
-   * did not wait for lunr (BuildMemo.deferSearch). Build the index now, then publish it with one
-   * more build (everything else comes from the memo), unless newer changes will build anyway.
-   */
-  const refreshSearch = async (): Promise<void> => {
-    const later = builder.takeSearchLater();
-    if (!later) return;
-    await new Promise((r) => setImmediate(r));
+  /** A page edit changes the search documents: the index is built after the page went out, then published. */
+  const publishSearch = async (): Promise<void> => {
     const start = performance.now();
-    later();
-    if (queue.pending) return;
-    const outcome = await builder.build([]);
-    if (!outcome.ok) return;
-    builder.takeSearchLater();
-    publish(outcome, false);
+    const fresh = await dev.deferredSearch().catch((e: Error) => void log.error(`search index: ${e.message}`));
+    if (!fresh || !lastBuild) return;
+    const assetsDir = base.slice(1) + "assets/";
+    const manifestPath = base.slice(1) + "routes.json";
+    const next: SiteMap = new Map(lastBuild);
+    for (const f of fresh.files) next.set(assetsDir + f.name, f.content);
+    const manifest = JSON.parse(String(next.get(manifestPath))) as { search: string };
+    next.set(manifestPath, JSON.stringify({ ...manifest, search: fresh.name }));
+    publish(next);
     log.info(colors.dim(`search index updated in ${Math.round(performance.now() - start)} ms`));
-    events.emit("search", outcome);
+    events.emit("search", fresh.name);
   };
 
-  const queue = new RebuildQueue(runBuild, options.debounceMs ?? 30);
+  const queue = new RebuildQueue(runBuild, options.debounceMs ?? 10);
   let watcher: SourceWatcher | undefined;
   const close = async () => {
     await watcher?.close();
     await queue.close();
-    await live.close();
+    await searching;
+    await reload.close();
     await closeServer(server);
-    builder.dispose();
+    await dev.dispose();
   };
 
   try {
@@ -219,10 +230,20 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     home: url + base,
     events,
     notify: (c) => queue.push(c),
-    idle: () => queue.idle(),
-    connections: () => live.clients,
+    idle: async () => {
+      await queue.idle();
+      await searching;
+    },
+    connections: () => reload.clients,
     close,
   };
+}
+
+/** The site data file the served pages read (its URL), for an update message. */
+function siteFileOf(files: SiteMap, base: string): string {
+  const prefix = base.slice(1) + "assets/site.";
+  for (const path of files.keys()) if (path.startsWith(prefix)) return "/" + path;
+  return "";
 }
 
 function isLoopback(host: string): boolean {

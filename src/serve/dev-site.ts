@@ -1,7 +1,7 @@
 /**
  * The dev server's copy of the site: a Writer that keeps a build in memory (public/ included),
- * which pages a new build changed (to reload only those), and the hashed assets of earlier builds
- * (an open page that was not reloaded still finds the data files its manifest names).
+ * and the hashed assets of earlier builds (an open page that was not updated still finds the
+ * data files its manifest names).
  */
 import { readFileSync } from "node:fs";
 import { isOutputPath, type Writer } from "../write/writer.ts";
@@ -34,54 +34,6 @@ export class DevWriter implements Writer {
   abort(): void {
     this.pending = new Map();
   }
-}
-
-/** Which open pages a new build must reload. */
-export interface PageChanges {
-  /** Every page: the site data, stylesheet, client or redirects changed. */
-  all: boolean;
-  /** Paths (`/docs/v2/limits/`) of pages whose data changed, appeared or went away. */
-  paths: string[];
-}
-
-interface Manifest {
-  pages: Record<string, string>;
-  redirects: Record<string, string>;
-}
-
-function readManifest(files: SiteMap, assetsDir: string): { manifest?: Manifest; shared: Set<string> } {
-  const shared = new Set<string>();
-  let manifest: Manifest | undefined;
-  for (const [path, content] of files) {
-    if (!path.startsWith(assetsDir)) continue;
-    const name = path.slice(assetsDir.length);
-    if (name.startsWith("pages/") || name.startsWith("search.")) continue;
-    if (name.startsWith("manifest.")) manifest = JSON.parse(typeof content === "string" ? content : Buffer.from(content).toString("utf8")) as Manifest;
-    // site data, stylesheet, client entry and chunks: a new name changes every page.
-    else shared.add(name);
-  }
-  return { manifest, shared };
-}
-
-/**
- * Compares two builds by what pages show: a page changed when its data file did (the name is
- * content-hashed); every page changed when a shared asset or a redirect did. The manifest's own
- * hash changes on any edit, so whole HTML files are not compared.
- */
-export function diffBuilds(before: SiteMap | undefined, after: SiteMap, base: string): PageChanges {
-  const assetsDir = base.slice(1) + "assets/";
-  const next = readManifest(after, assetsDir);
-  if (!before) return { all: true, paths: [] };
-  const prev = readManifest(before, assetsDir);
-  if (!prev.manifest || !next.manifest) return { all: true, paths: [] };
-  const sameShared = prev.shared.size === next.shared.size && [...prev.shared].every((n) => next.shared.has(n));
-  if (!sameShared || JSON.stringify(prev.manifest.redirects) !== JSON.stringify(next.manifest.redirects)) return { all: true, paths: [] };
-  const paths: string[] = [];
-  const routes = new Set([...Object.keys(prev.manifest.pages), ...Object.keys(next.manifest.pages)]);
-  for (const route of routes) {
-    if (prev.manifest.pages[route] !== next.manifest.pages[route]) paths.push(base.replace(/\/$/, "") + route);
-  }
-  return { all: false, paths: paths.sort() };
 }
 
 /** Hashed assets of earlier builds, kept (newest first, up to a size) beside the current build. */

@@ -1,20 +1,18 @@
 /**
- * The dev server's WebSocket: tells open pages to reload and shows build errors (Eleventy
- * `sendError`, with an overlay). Same-origin connections only, on the server's own port.
+ * The dev server's WebSocket (Eleventy `sendError`, with an overlay): tells open pages what a
+ * build changed and shows build errors. Every good build has a version; a page knows the version
+ * it shows and, on every connection, hears the server's current one, so a message missed while
+ * the page was (re)loading can never leave it behind (issue 11). Same-origin connections only.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
+import type { LiveMessage } from "../shared/live-message.ts";
 
 /** Where the dev client connects. */
 export const LIVE_RELOAD_PATH = "/__brook/ws";
 
-/** What the server sends to the dev client (src/client/dev). */
-export type LiveMessage =
-  | { type: "hello"; error?: string }
-  | { type: "reload"; all: boolean; paths: string[] }
-  | { type: "error"; text: string }
-  | { type: "ok" };
+export type { LiveMessage };
 
 const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
@@ -37,13 +35,15 @@ export function isSameOrigin(req: IncomingMessage, loopbackOnly: boolean): boole
 export class LiveReload {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   private lastError: string | undefined;
+  /** The version of the last good build (what the served pages show). */
+  version = 0;
 
   constructor(server: Server, private readonly loopbackOnly: boolean) {
     server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
     this.wss.on("connection", (ws: WebSocket) => {
       // Clients only listen; anything they send is ignored.
       ws.on("error", () => ws.terminate());
-      this.send(ws, { type: "hello", ...(this.lastError ? { error: this.lastError } : {}) });
+      this.send(ws, { type: "hello", version: this.version, ...(this.lastError ? { error: this.lastError } : {}) });
     });
   }
 
@@ -65,22 +65,24 @@ export class LiveReload {
     return this.wss.clients.size;
   }
 
-  /** Tells pages to reload: all of them, or those showing one of `paths`. */
-  reload(paths: string[], all: boolean): void {
+  /** A good build went out as `version`: tells pages what changed. */
+  update(version: number, change: { routes: string[]; all: boolean; siteFile: string; reload: boolean }): void {
+    this.version = version;
     this.lastError = undefined;
-    this.broadcast({ type: "reload", all, paths });
+    this.broadcast({ type: "update", version, ...change });
   }
 
   /** Shows a build error on every page (and on pages that connect until the next good build). */
   error(text: string): void {
     this.lastError = text;
-    this.broadcast({ type: "error", text });
+    this.broadcast({ type: "error", version: this.version, text });
   }
 
   /** Clears the error overlay (a good build that changed nothing a page shows). */
-  ok(): void {
+  ok(version: number): void {
+    this.version = version;
     this.lastError = undefined;
-    this.broadcast({ type: "ok" });
+    this.broadcast({ type: "ok", version });
   }
 
   /** Closes every connection. */

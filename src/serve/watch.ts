@@ -10,17 +10,15 @@ import { watch as chokidarWatch } from "chokidar";
 
 /** What a changed file asks of the next build. */
 export type ChangeKind =
-  /** content/, public/, site.config.ts, theme.css: a build (the memo keeps what did not change). */
+  /** content/, public/, site.config.ts: a build (the session keeps what did not change). */
   | "content"
-  /** templates/ or src/render: new generator code, every page rendered again, parses kept. */
+  /** Code the build workers run (templates/, src/render, src/content, src/workers, src/shared): a new worker script and client, every page again. */
   | "templates"
-  /** Any other build code under src/ (and src/shared): new generator code, nothing kept. */
-  | "code"
-  /** src/client (the site's client): rebundle it. */
+  /** src/client and the stylesheet: new client assets, every page again (their URLs changed). */
   | "client"
   /** src/client/dev: rebundle the live-reload client. */
   | "dev-client"
-  /** Code the running server itself is made of (src/serve, src/cli.ts): needs a restart. */
+  /** Code the running server itself is made of (the session, the site model, the server): needs a restart. */
   | "restart";
 
 /** One file event, classified. */
@@ -51,16 +49,15 @@ export function classifyChange(file: string, t: WatchTargets): ChangeKind | unde
   if (!t.projectRoot) return undefined;
   const tpl = inside(`${t.projectRoot}${sep}templates`);
   if (tpl !== undefined) {
-    if (tpl.endsWith(".css")) return "content";
+    if (tpl.endsWith(".css")) return "client";
     return /\.(tsx?|jsx?)$/.test(tpl) ? "templates" : undefined;
   }
   const src = inside(`${t.projectRoot}${sep}src`);
   if (src === undefined || !/\.(tsx?|jsx?|css)$/.test(src)) return undefined;
   if (src.startsWith("client/dev/")) return "dev-client";
   if (src.startsWith("client/")) return "client";
-  if (src.startsWith("render/")) return "templates";
-  if (src.startsWith("serve/") || src.startsWith("check-links/") || src === "cli.ts") return "restart";
-  return "code";
+  if (/^(render|content|workers|shared)\//.test(src)) return "templates";
+  return "restart";
 }
 
 /** Editor droppings that are never part of the site: dotfiles, backups, swap files. */

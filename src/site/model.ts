@@ -1,29 +1,28 @@
 /** The site model: plain data from which every output file is rendered. */
-import type { ParsedPage } from "../content/parse-page.ts";
+import type { Frontmatter } from "../content/frontmatter.ts";
 import type { OutlineLevels } from "../shared/outline.ts";
-import type { Header, NavLink, SearchDoc, SidebarNode } from "../shared/types.ts";
+import type { NavLink, SidebarNode } from "../shared/types.ts";
 
-/** A page record with the fields of spec §3 plus what rendering needs. */
-export interface Page {
+/** A page record with the fields of spec §3 (headers come with its parse) plus what rendering needs. */
+export interface PlannedPage {
   title: string;
   description: string;
-  frontmatter: ParsedPage["frontmatter"];
+  frontmatter: Frontmatter;
   /** The route: `/limits/`. */
   regularPath: string;
   /** Path relative to the content folder: `limits.md`. */
   relativePath: string;
-  /** A stable id derived from the route. */
+  /** A stable id derived from the route (names the page's data file). */
   key: string;
   /** The full URL path: `/docs/v2/limits/`. */
   path: string;
-  headers: Header[];
   /** Heading levels of the outline (frontmatter, else the site default); null for none. */
   outline: OutlineLevels | null;
   layout: string;
   prev: NavLink | null;
   next: NavLink | null;
   editUrl: string;
-  html: string;
+  /** The source file as diagnostics name it. */
   file: string;
 }
 
@@ -33,11 +32,11 @@ export interface Redirect {
   to: string;
 }
 
-/** Everything the render and write stages need. */
-export interface SiteModel {
-  pages: Page[];
+/** What the site is before any body is parsed: its pages in order, the sidebar and the redirects. */
+export interface SitePlan {
+  pages: PlannedPage[];
   sidebar: SidebarNode[];
+  /** Render every sidebar link on every page (small sites), or only the current branch. */
   sidebarComplete: boolean;
   redirects: Redirect[];
-  searchDocs: SearchDoc[];
 }

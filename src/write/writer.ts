@@ -1,5 +1,5 @@
 /** Where output goes: a folder swapped in atomically (FsWriter), or memory for tests (MemoryWriter). */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { BrookError } from "../errors.ts";
@@ -9,6 +9,15 @@ export interface Writer {
   write(path: string, content: string | Uint8Array): void;
   /** Copies one regular file (a file of public/, already checked) to `to` in the output. */
   copyFile(from: string, to: string): void;
+  /**
+   * The folder being written, when workers may write pages into it themselves (and the previous
+   * output's files may be linked in); absent for writers that keep files in memory.
+   */
+  readonly folder?: string;
+  /** Takes an unchanged file of the previous output as it is (`reuse` names it there). */
+  reuse?(previous: string, to: string): void;
+  /** Records a file a worker wrote into `folder`. */
+  adopt?(path: string): void;
   /** Makes everything written visible at once; until then the previous output stays as it was. */
   commit(): void;
   /** Drops everything written (a failed build). */
@@ -114,6 +123,27 @@ export class FsWriter implements Writer {
 
   copyFile(from: string, to: string): void {
     copyFileSync(from, this.place(to));
+  }
+
+  get folder(): string {
+    return this.tmp;
+  }
+
+  /**
+   * A hard link to the previous output's file: no bytes written, and the old output stays as it
+   * was (nothing is ever written through a link: every written file is a new one).
+   */
+  reuse(previous: string, to: string): void {
+    const target = this.place(to);
+    try {
+      linkSync(previous, target);
+    } catch {
+      copyFileSync(previous, target);
+    }
+  }
+
+  adopt(path: string): void {
+    checkOutputPath(path);
   }
 
   commit(): void {

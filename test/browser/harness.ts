@@ -1,10 +1,10 @@
 /** Browser test harness: build the client fixture once per file, serve it with preview, drive Debian's Chromium. */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { startPreview, type PreviewServer } from "../../src/serve/preview.ts";
+import { startPreview, type PreviewServer } from "../../src/preview.ts";
 import { ROOT } from "../helpers/site.ts";
 
 /** Chromium as the brief runs it: headless, no sandbox (containers), no background traffic. */
@@ -47,9 +47,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   });
   const server = await startPreview({ root, port: 0, host: "127.0.0.1" });
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
-  const assets = join(root, "docs", "v2", "assets");
-  const manifestName = readdirSync(assets).find((f) => f.startsWith("manifest."))!;
-  const manifest = JSON.parse(readFileSync(join(assets, manifestName), "utf8")) as { pages: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(root, "docs", "v2", "routes.json"), "utf8")) as { pages: Record<string, string> };
   const url = (path: string) => server.url + path;
   return {
     dir: root,

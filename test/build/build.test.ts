@@ -29,15 +29,16 @@ describe("whole build of the basic fixture", () => {
       "docs/v2/index.html",
       "docs/v2/limits/index.html",
       "docs/v2/old-limits/index.html",
+      "docs/v2/routes.json",
       "docs/v2/sitemap.xml",
       "robots.txt",
     ]);
     expect(result.pages).toBe(5);
   });
 
-  it("writes content-hashed assets: client, css, site data, manifest, search index and one data file per page", () => {
+  it("writes content-hashed assets: client, css, site data, search index and one data file per page", () => {
     const names = assets().map((p) => p.slice("docs/v2/assets/".length));
-    for (const re of [/^client\.\w+\.js$/, /^style\.\w+\.css$/, /^site\.\w+\.json$/, /^manifest\.\w+\.json$/, /^search\.\w+\.json$/, /^redirect\.\w+\.js$/]) {
+    for (const re of [/^client\.\w+\.js$/, /^style\.\w+\.css$/, /^site\.\w+\.json$/, /^search\.\w+\.json$/, /^redirect\.\w+\.js$/]) {
       expect(names.some((n) => re.test(n)), String(re)).toBe(true);
     }
     expect(names.filter((n) => n.startsWith("pages/"))).toHaveLength(6); // 5 pages + not-found
@@ -88,7 +89,7 @@ describe("whole build of the basic fixture", () => {
     expect(html).toContain('<details class="custom-block details"><summary>Full example</summary>');
     expect(html).toContain('<h2 id="schedule" tabindex="-1">Schedule<a class="anchor" href="#schedule"');
     expect(html).toContain("10:30");
-    expect(html).toMatch(/<div class="code-block" data-lang="bash">.*<pre class="shiki github-light/);
+    expect(html).toMatch(/<div class="code-block" data-lang="bash">.*<pre class="shiki" tabindex="0"><code><span class="line">/);
     expect(html).not.toMatch(/style="/);
     expect(html).toContain("<table>");
     const code = out.text("docs/v2/guide/code/index.html");
@@ -98,14 +99,14 @@ describe("whole build of the basic fixture", () => {
   it("rewrites links with the base and records them with their source line", () => {
     const home = out.text("docs/v2/index.html");
     expect(home).toContain('href="/docs/v2/guide/triggers/#schedule"');
-    const src = result.sources.find((s) => s.route === "/")!;
+    const src = result.linkMap.pages["/"]!;
     expect(src.file).toBe("content/index.md");
-    expect(src.links).toContainEqual({ url: "/guide/triggers/#schedule", line: 14, column: 12, kind: "link" });
+    expect(src.links).toContainEqual({ url: "/guide/triggers/#schedule", line: 14, column: 12, kind: "link", scope: "site" });
     expect(result.warnings).toEqual([]);
   });
 
   it("carries the spec §3 page fields", () => {
-    const page = result.model.pages.find((p) => p.regularPath === "/guide/triggers/")!;
+    const page = result.records.find((p) => p.regularPath === "/guide/triggers/")!;
     expect(page).toMatchObject({ title: "Triggers", regularPath: "/guide/triggers/", relativePath: "guide/triggers.md", path: "/docs/v2/guide/triggers/" });
     expect(page.key).toMatch(/^p[0-9a-f]{10}$/);
     expect(page.headers).toEqual([
@@ -155,14 +156,15 @@ describe("whole build of the basic fixture", () => {
   });
 
   it("writes a manifest that maps routes to page data, redirects and the search index", () => {
-    const manifest = JSON.parse(out.text(find("manifest."))) as RouteManifest;
+    // A fixed name: no page changes when another page's data (and so the manifest) does.
+    const manifest = JSON.parse(out.text("docs/v2/routes.json")) as RouteManifest;
     expect(Object.keys(manifest.pages).sort()).toEqual(["/", "/404/", "/guide/", "/guide/code/", "/guide/triggers/", "/limits/"]);
     expect(manifest.redirects).toEqual({ "/cron/": "/guide/triggers/#schedule", "/old-limits/": "/limits/" });
     const data = JSON.parse(out.text("docs/v2/assets/" + manifest.pages["/limits/"]));
     expect(data).toMatchObject({ route: "/limits/", title: "Limits", layout: "doc", prev: { route: "/guide/code/" }, next: null });
     expect(data.html).toContain('<h2 id="http-payload"');
     const boot = out.text("docs/v2/limits/index.html").match(/<script type="application\/json" id="brook-boot">(.*?)<\/script>/)![1]!;
-    expect(JSON.parse(boot)).toMatchObject({ page: { route: "/limits/", title: "Limits" }, manifestFile: "/docs/v2/" + find("manifest.").slice("docs/v2/".length) });
+    expect(JSON.parse(boot)).toMatchObject({ page: { route: "/limits/", title: "Limits" }, manifestFile: "/docs/v2/routes.json" });
     expect(JSON.parse(boot).page.html).toBeUndefined();
   });
 

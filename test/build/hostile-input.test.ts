@@ -210,7 +210,7 @@ describe("3. small files neither hang nor crash the build", () => {
 
   it("a config that never finishes loading is stopped", async () => {
     put(dir, { "site.config.ts": "while (true) {}\nexport default {};\n" });
-    await expect(loadConfig(undefined, dir, "content", 500)).rejects.toThrow("site.config.ts: the config did not finish loading within 0.5 s");
+    await expect(loadConfig(undefined, dir, "content", { budgetMs: 500 })).rejects.toThrow("site.config.ts: the config did not finish loading within 0.5 s");
   });
 
   it("a config that exports functions is refused as not data", async () => {

@@ -43,9 +43,9 @@ describe("check-links on a fixture with one broken link of each kind", () => {
       "content/broken.md:10:18: link to /set-up/ matches no page; did you mean /setup/? [broken-link]",
       "content/broken.md:12:20: link to /guide/#instal: /guide/ has no heading #instal; did you mean #install? [broken-anchor]",
       "content/broken.md:14:18: image /images/diagram.png: no such file in the build [broken-asset]",
-      "content/broken.md:16:29: link to http://example.com/ uses http:; use https:// [external-link]",
-      "content/broken.md:18:40: link to nope-relative/ matches no page [broken-link]",
-      "content/broken.md:22:40: link to #sumary: this page has no id #sumary; did you mean #summary? [broken-anchor]",
+      "content/broken.md:16:19: link to http://example.com/ uses http:; use https:// [external-link]",
+      "content/broken.md:18:29: link to nope-relative/ matches no page [broken-link]",
+      "content/broken.md:22:33: link to #sumary: this page has no id #sumary; did you mean #summary? [broken-anchor]",
       "site.config.ts:10:13: redirect /moved/ → /guide/#no-such-heading: the page has no heading #no-such-heading [broken-redirect]",
     ]);
     expect(report.problems.every((d) => d.hint)).toBe(true);
@@ -99,7 +99,7 @@ describe("check-links on a built site changed after the build", () => {
       const found = await lines(dir);
       expect(found).toContainEqual("dist/docs/v2/guide/index.html:1:71: redirect /guide/ → /gone/: no such page [broken-redirect]");
       expect(found).toContainEqual(expect.stringMatching(/^dist\/docs\/v2\/sitemap\.xml:1:\d+: sitemap URL https:\/\/brook\.example\/docs\/v2\/not-a-page\/ is not a page of the build \[broken-sitemap\]$/));
-      expect(found).toContainEqual(expect.stringMatching(new RegExp(`^dist/docs/v2/assets/manifest\\.\\w+\\.json: the manifest's data file pages/${data.replace(/\./g, "\\.")} of /[a-z/-]* is not in the build \\[broken-asset\\]$`)));
+      expect(found).toContainEqual(expect.stringMatching(new RegExp(`^dist/docs/v2/routes\\.json: the manifest's data file pages/${data.replace(/\./g, "\\.")} of /[a-z/-]* is not in the build \\[broken-asset\\]$`)));
     } finally {
       writeFileSync(stub, saved.stub);
       writeFileSync(sitemap, saved.sitemap);

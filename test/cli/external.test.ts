@@ -48,7 +48,7 @@ describe("check-links --external", () => {
       {
         file: "content/elsewhere.md",
         line: 8,
-        column: 21,
+        column: 14,
         rule: "broken-external",
         severity: "error",
         message: `link to ${server.origin}/gone answered 404`,
@@ -63,6 +63,6 @@ describe("check-links --external", () => {
       { url: `${server.origin}/ok#intro`, kind: "external", count: 1, status: 200 },
     ]);
     expect(server.requests.slice(before).sort()).toEqual(["GET /gone", "HEAD /gone", "HEAD /ok"]);
-    expect(r.stderr).toContain(`content/elsewhere.md:8:21: link to ${server.origin}/gone answered 404 [broken-external]`);
+    expect(r.stderr).toContain(`content/elsewhere.md:8:14: link to ${server.origin}/gone answered 404 [broken-external]`);
   });
 });

@@ -40,7 +40,7 @@ describe("serve: the generator's code changes", () => {
     if (!event.outcome.ok) throw new Error(event.outcome.text);
     expect(event.outcome.codeChanged).toBe(true);
     expect(event.outcome.result.rendered).toBe(event.outcome.result.pages);
-    expect(event.reload?.all).toBe(true);
+    expect(event.update).toMatchObject({ all: true, reload: true });
     expect(await get("/docs/v2/setup/")).toContain("Improve this page");
   });
 
@@ -50,7 +50,7 @@ describe("serve: the generator's code changes", () => {
     expect(before).toBeDefined();
     const event = await edit("src/client/main.tsx", (t) => `${t}\nconsole.debug("brook client edited while serving");\n`);
     expect(event.outcome.ok).toBe(true);
-    expect(event.reload?.all).toBe(true);
+    expect(event.update).toMatchObject({ all: true, reload: true });
     const after = scriptOf(await get("/docs/v2/guide/"));
     expect(after).not.toBe(before);
     expect(await get(after!)).toContain("brook client edited while serving");

@@ -94,7 +94,7 @@ export class LiveClient {
 
 /** Message type guards for `waitFor`. */
 export const is = {
-  reload: (m: LiveMessage): m is Extract<LiveMessage, { type: "reload" }> => m.type === "reload",
+  update: (m: LiveMessage): m is Extract<LiveMessage, { type: "update" }> => m.type === "update",
   error: (m: LiveMessage): m is Extract<LiveMessage, { type: "error" }> => m.type === "error",
   ok: (m: LiveMessage): m is Extract<LiveMessage, { type: "ok" }> => m.type === "ok",
   hello: (m: LiveMessage): m is Extract<LiveMessage, { type: "hello" }> => m.type === "hello",

@@ -20,7 +20,7 @@ async function save(rel: string, text: string) {
 
 /** The text of the search index the served site points at. */
 async function searchText(): Promise<string> {
-  // The index follows a page edit with one more build (BuildMemo.deferSearch): wait for it.
+  // The index is published after the page it follows (SessionOptions.deferSearch): wait for it.
   await dev.server.idle();
   const page = (await dev.get("/docs/v2/")).text;
   const boot = JSON.parse(page.match(/<script type="application\/json" id="brook-boot">(.*?)<\/script>/s)![1]!) as { manifestFile: string };
@@ -43,7 +43,8 @@ describe("serve", () => {
     const page = await dev.get("/docs/v2/guide/");
     expect(page.status).toBe(200);
     expect(page.text).toContain("The guide body before any edit.");
-    expect(page.text).toContain('<script type="module" src="/__brook/dev.js"></script></head>');
+    // The page names the build version it shows: the dev client compares it with the server's.
+    expect(page.text).toContain('<script type="module" src="/__brook/dev.js?v=1"></script></head>');
     expect((await dev.get("/docs/v2/guide")).status).toBe(301);
     expect((await dev.get("/docs/v2/guide/index.html")).status).toBe(301);
     expect((await dev.get("/docs/v2/nope/")).status).toBe(404);
@@ -52,31 +53,31 @@ describe("serve", () => {
     expect(await client.text()).toContain("/__brook/ws");
     // The built _headers apply, so the dev client runs under the site's CSP.
     expect((await fetch(`${dev.server.url}/docs/v2/guide/`)).headers.get("content-security-policy")).toContain("script-src 'self'");
-    expect(live.messages[0]).toEqual({ type: "hello" });
+    expect(live.messages[0]).toEqual({ type: "hello", version: 1 });
   });
 
-  it("re-renders only the page whose body changed, and reloads only that page", async () => {
+  it("re-renders only the page whose body changed and tells the pages to update it in place", async () => {
     const from = live.messages.length;
     const setupBefore = (await dev.get("/docs/v2/setup/")).text;
     const event = await save("guide.md", original().replace("The guide body before any edit.", "The guide body after one edit."));
     expect(event.outcome.ok).toBe(true);
     if (!event.outcome.ok) return;
     expect(event.outcome.result.rendered).toBe(1);
-    expect(event.reload).toEqual({ all: false, paths: ["/docs/v2/guide/"] });
-    expect(await live.waitFor(is.reload, from)).toEqual({ type: "reload", all: false, paths: ["/docs/v2/guide/"] });
+    expect(event.update).toEqual({ version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
+    expect(await live.waitFor(is.update, from)).toMatchObject({ type: "update", version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
     expect((await dev.get("/docs/v2/guide/")).text).toContain("The guide body after one edit.");
     expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).toBe(sidebarOf(setupBefore));
   });
 
-  it("updates the sidebar of every other page when a title changes", async () => {
+  it("updates the sidebar of every other page when a title changes, and reloads them", async () => {
     const from = live.messages.length;
     expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).toContain(">Guide<");
     const event = await save("guide.md", original().replace("title: Guide", "title: Handbook"));
     if (!event.outcome.ok) throw new Error(event.outcome.text);
     // Every page shows the title in its sidebar: all five render again, and all reload.
     expect(event.outcome.result.rendered).toBe(5);
-    expect(event.reload?.all).toBe(true);
-    expect((await live.waitFor(is.reload, from)).all).toBe(true);
+    expect(event.update).toMatchObject({ all: true, reload: true });
+    expect(await live.waitFor(is.update, from)).toMatchObject({ all: true, reload: true });
     for (const path of ["/docs/v2/setup/", "/docs/v2/reference/api/", "/docs/v2/"]) {
       const sidebar = sidebarOf((await dev.get(path)).text);
       expect(sidebar, path).toContain(">Handbook<");
@@ -85,13 +86,31 @@ describe("serve", () => {
     await save("guide.md", original());
   });
 
+  it("re-renders exactly the pages that read a site value when it changes", async () => {
+    const config = join(dev.dir, "site.config.ts");
+    const text = readFileSync(config, "utf8");
+    await dev.server.idle();
+    const built = dev.nextBuild();
+    writeFileSync(config, text.replace("https://api.brook.example/v1", "https://api.brook.example/v2"));
+    const event = await built;
+    if (!event.outcome.ok) throw new Error(event.outcome.text);
+    // Only content/reference/api.md writes {{ site.apiBase }}.
+    expect(event.outcome.result.rendered).toBe(1);
+    expect(event.update?.routes).toEqual(["/docs/v2/reference/api/"]);
+    expect((await dev.get("/docs/v2/reference/api/")).text).toContain("https://api.brook.example/v2/workflows");
+    await dev.server.idle();
+    const back = dev.nextBuild();
+    writeFileSync(config, text);
+    await back;
+  });
+
   it("adds, renames and deletes pages: routes, sidebar and search follow", async () => {
     const from = live.messages.length;
     const added = await save("fresh.md", "---\ntitle: Fresh page\ndescription: Added while serving.\n---\n\nA page added while serving.\n\n## Zebra section\n\nText.\n");
     expect(added.outcome.ok).toBe(true);
     // A new page joins the generated sidebar, so every page reloads.
-    expect(added.reload?.all || added.reload?.paths.includes("/docs/v2/fresh/")).toBe(true);
-    await live.waitFor(is.reload, from);
+    expect(added.update).toMatchObject({ all: true, reload: true });
+    await live.waitFor(is.update, from);
     expect((await dev.get("/docs/v2/fresh/")).status).toBe(200);
     expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).toContain(">Fresh page<");
     expect(await searchText()).toContain("Fresh page");
@@ -109,8 +128,8 @@ describe("serve", () => {
     await dev.server.idle();
     const deleted = dev.nextBuild();
     rmSync(join(dev.dir, "content", "renamed.md"));
-    const gone = (await deleted).reload;
-    expect(gone?.all || gone?.paths.includes("/docs/v2/renamed/")).toBe(true);
+    const gone = (await deleted).update;
+    expect(gone?.all).toBe(true);
     expect((await dev.get("/docs/v2/renamed/")).status).toBe(404);
     expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).not.toContain("Fresh page");
     expect(await searchText()).not.toContain("Fresh page");
@@ -157,15 +176,16 @@ describe("serve", () => {
     expect(page.text).toContain("First queued edit.");
     // A page opened now gets the error at once.
     const late = await LiveClient.connect(dev.server.url);
-    expect(await late.waitFor(is.hello)).toEqual({ type: "hello", error: error.text });
+    const version = error.version;
+    expect(await late.waitFor(is.hello)).toEqual({ type: "hello", version, error: error.text });
     late.close();
 
     const fromGood = live.messages.length;
     await save("guide.md", original());
-    const cleared = await live.waitFor((m): m is Extract<typeof m, { type: "reload" | "ok" }> => m.type === "reload" || m.type === "ok", fromGood);
-    expect(["reload", "ok"]).toContain(cleared.type);
+    const cleared = await live.waitFor(is.update, fromGood);
+    expect(cleared.version).toBe(version + 1);
     const fresh = await LiveClient.connect(dev.server.url);
-    expect(await fresh.waitFor(is.hello)).toEqual({ type: "hello" });
+    expect(await fresh.waitFor(is.hello)).toEqual({ type: "hello", version: version + 1 });
     fresh.close();
   });
 
@@ -191,7 +211,7 @@ describe("serve", () => {
     expect((await dev.get("/docs/v2/setup/")).status).toBe(200);
     const from = live.messages.length;
     await save("guide.md", original().replace("The guide body before any edit.", "Good again."));
-    await live.waitFor(is.reload, from);
+    await live.waitFor(is.update, from);
     expect((await dev.get("/docs/v2/guide/")).text).toContain("Good again.");
   });
 });

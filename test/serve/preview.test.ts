@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { startPreview, type PreviewServer } from "../../src/serve/preview.ts";
+import { startPreview, type PreviewServer } from "../../src/preview.ts";
 import { headersFile } from "../../src/write/host-files.ts";
 import { rawRequest } from "./http-helpers.ts";
 

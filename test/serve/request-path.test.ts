@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeRequestPath, isHiddenPath } from "../../src/serve/request-path.ts";
-import { headersFor, matchRedirect, parseHeaders, parseRedirects } from "../../src/serve/host-rules.ts";
+import { decodeRequestPath, isHiddenPath } from "../../src/static-host/request-path.ts";
+import { headersFor, matchRedirect, parseHeaders, parseRedirects } from "../../src/static-host/host-rules.ts";
 
 describe("decodeRequestPath", () => {
   it("decodes a normal target and keeps the query", () => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { classifyChange, isEditorArtifact, RebuildQueue, watchSources, type Change } from "../../src/serve/watch.ts";
-import { AssetArchive, diffBuilds, type SiteMap } from "../../src/serve/dev-site.ts";
+import { AssetArchive, type SiteMap } from "../../src/serve/dev-site.ts";
 
 const change = (file: string): Change => ({ kind: "content", file, event: "change" });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -113,13 +113,15 @@ describe("classifyChange", () => {
     ["/p/content/a/b.md", "content"],
     ["/p/site.config.ts", "content"],
     ["/p/public/favicon.svg", "content"],
-    ["/p/templates/theme.css", "content"],
+    ["/p/templates/theme.css", "client"],
     ["/p/templates/Article.tsx", "templates"],
     ["/p/src/render/render-page.tsx", "templates"],
-    ["/p/src/content/markdown.ts", "code"],
-    ["/p/src/shared/url.ts", "code"],
+    ["/p/src/content/markdown.ts", "templates"],
+    ["/p/src/workers/build-worker.ts", "templates"],
+    ["/p/src/shared/url.ts", "templates"],
     ["/p/src/client/router.ts", "client"],
     ["/p/src/client/dev/main.ts", "dev-client"],
+    ["/p/src/build/session.ts", "restart"],
     ["/p/src/serve/dev-server.ts", "restart"],
     ["/p/src/cli.ts", "restart"],
     ["/p/src/notes.md", undefined],
@@ -138,32 +140,18 @@ describe("classifyChange", () => {
   it("keeps real files", () => expect(isEditorArtifact("/p/content/guide.md")).toBe(false));
 });
 
-describe("diffBuilds", () => {
-  const build = (pages: Record<string, string>, shared = ["site.aaaa.json", "style.bbbb.css", "client.cccc.js"], redirects: Record<string, string> = {}): SiteMap => {
+describe("AssetArchive", () => {
+  const build = (pages: Record<string, string>): SiteMap => {
     const m: SiteMap = new Map();
-    for (const name of shared) m.set(`docs/v2/assets/${name}`, "x");
     for (const file of Object.values(pages)) m.set(`docs/v2/assets/${file}`, "{}");
-    m.set(`docs/v2/assets/manifest.${Object.values(pages).join("").length}.json`, JSON.stringify({ pages, redirects, search: "search.x.json" }));
+    m.set("docs/v2/routes.json", JSON.stringify({ pages, redirects: {}, search: "search.x.json" }));
     return m;
   };
-  const before = build({ "/": "pages/index.1.json", "/a/": "pages/a.1.json", "/b/": "pages/b.1.json" });
 
-  it("names the pages whose data changed, appeared or went away", () => {
-    const after = build({ "/": "pages/index.1.json", "/a/": "pages/a.2.json", "/c/": "pages/c.1.json" });
-    expect(diffBuilds(before, after, "/docs/v2/")).toEqual({ all: false, paths: ["/docs/v2/a/", "/docs/v2/b/", "/docs/v2/c/"] });
-  });
-
-  it("reloads every page when shared data, styles, client or redirects change", () => {
-    const pages = { "/": "pages/index.1.json", "/a/": "pages/a.1.json", "/b/": "pages/b.1.json" };
-    expect(diffBuilds(before, build(pages, ["site.zzzz.json", "style.bbbb.css", "client.cccc.js"]), "/docs/v2/").all).toBe(true);
-    expect(diffBuilds(before, build(pages, ["site.aaaa.json", "style.zzzz.css", "client.cccc.js"]), "/docs/v2/").all).toBe(true);
-    expect(diffBuilds(before, build(pages, undefined, { "/old/": "/a/" }), "/docs/v2/").all).toBe(true);
-    expect(diffBuilds(before, build(pages), "/docs/v2/")).toEqual({ all: false, paths: [] });
-  });
-
-  it("keeps the hashed assets of earlier builds for pages that did not reload", () => {
+  it("keeps the hashed assets of earlier builds for pages that were not updated", () => {
     const archive = new AssetArchive();
-    const after = build({ "/": "pages/index.1.json", "/a/": "pages/a.2.json", "/b/": "pages/b.1.json" });
+    const before = build({ "/": "pages/index.1.json", "/a/": "pages/a.1.json" });
+    const after = build({ "/": "pages/index.1.json", "/a/": "pages/a.2.json" });
     const served = archive.merge(before, after, "/docs/v2/");
     expect(served.has("docs/v2/assets/pages/a.1.json")).toBe(true);
     expect(served.has("docs/v2/assets/pages/a.2.json")).toBe(true);

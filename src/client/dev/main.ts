@@ -1,20 +1,22 @@
 /**
  * The live-reload client, injected by `brook-docs serve` only (a `<script src>`: the site's CSP
- * admits no inline script). Reloads the page when the build changed it, keeping the scroll
- * position, and shows build errors in an overlay until the next good build.
+ * admits no inline script). The page knows the build version it shows (`?v=` of its own URL);
+ * every message carries the server's. A body edit updates the open page in place through the
+ * reader's client (scroll and focus kept); a site-wide change reloads, keeping the scroll
+ * position. Build errors show in an overlay until the next good build.
  */
+import type { LiveMessage } from "../../shared/live-message.ts";
+import type { PageData, RouteManifest, SiteData } from "../../shared/types.ts";
 import { hideOverlay, showOverlay } from "./overlay.ts";
-
-/** What the server sends (src/serve/live-reload.ts). */
-type LiveMessage =
-  | { type: "hello"; error?: string }
-  | { type: "reload"; all: boolean; paths: string[] }
-  | { type: "error"; text: string }
-  | { type: "ok" };
 
 const SCROLL_KEY = "brook-dev:scroll";
 /** A saved position older than this belongs to another visit, not to this reload. */
 const SCROLL_MAX_AGE_MS = 30_000;
+
+/** The version of the build this page shows. */
+let shown = Number(new URL(import.meta.url).searchParams.get("v") ?? "0");
+/** Updates apply one at a time, in the order they came. */
+let queue: Promise<void> = Promise.resolve();
 
 interface SavedScroll {
   path: string;
@@ -23,13 +25,14 @@ interface SavedScroll {
   at: number;
 }
 
-function saveScroll(): void {
+function reload(): void {
   const saved: SavedScroll = { path: location.pathname, x: scrollX, y: scrollY, at: Date.now() };
   try {
     sessionStorage.setItem(SCROLL_KEY, JSON.stringify(saved));
   } catch {
     // Storage may be disabled: the reload then starts at the top.
   }
+  location.reload();
 }
 
 function restoreScroll(): void {
@@ -53,6 +56,50 @@ function restoreScroll(): void {
   else addEventListener("load", () => requestAnimationFrame(apply), { once: true });
 }
 
+/** The reader's client of this page, once it is live (it hydrates after this script runs). */
+function reader() {
+  return window.brookDocs;
+}
+
+async function json<T>(url: string): Promise<T> {
+  const res = await fetch(url, { cache: "no-store" });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Shows the new data of the page on screen, through the reader's own rendering; false when it cannot. */
+async function updateInPlace(siteFile: string): Promise<boolean> {
+  const client = reader();
+  if (!client) return false;
+  const { route, base, siteFile: current } = client.current();
+  const manifest = await json<RouteManifest>(base + "routes.json");
+  const file = manifest.pages[route];
+  if (!file) return false;
+  const page = await json<PageData>(base + "assets/" + file);
+  const site = siteFile && siteFile !== current ? await json<SiteData>(siteFile) : undefined;
+  client.refresh(page, site, siteFile);
+  return true;
+}
+
+function onMessage(message: LiveMessage): void {
+  if (message.type === "error") return showOverlay(message.text);
+  if (message.type === "hello" || message.type === "ok") {
+    // A page that loaded before a build it never heard of (it was reloading): it is behind.
+    if (message.version !== shown) return reload();
+    if (message.type === "hello" && message.error) showOverlay(message.error);
+    else hideOverlay();
+    return;
+  }
+  hideOverlay();
+  queue = queue.then(async () => {
+    const client = reader();
+    const here = client?.current();
+    const mine = !here || message.all || message.routes.some((p) => samePath(p, location.pathname)) || here.notFound;
+    if (mine && (message.reload || !(await updateInPlace(message.siteFile).catch(() => false)))) return reload();
+    shown = message.version;
+  });
+}
+
 function samePath(a: string, b: string): boolean {
   const norm = (p: string) => {
     try {
@@ -65,46 +112,12 @@ function samePath(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-/** The layout of the page this document was loaded as (the boot data the build embeds). */
-function bootLayout(): string | undefined {
-  try {
-    const boot = JSON.parse(document.getElementById("brook-boot")?.textContent ?? "null") as { page?: { layout?: string } } | null;
-    return boot?.page?.layout;
-  } catch {
-    return undefined;
-  }
-}
-
-function onMessage(message: LiveMessage): void {
-  if (message.type === "hello") {
-    if (message.error) showOverlay(message.error);
-    else hideOverlay();
-  } else if (message.type === "error") showOverlay(message.text);
-  else if (message.type === "ok") hideOverlay();
-  else if (message.type === "reload") {
-    hideOverlay();
-    // A page that shows the not-found layout may have just been created: reload it on any change.
-    const notFound = bootLayout() === "not-found";
-    if (message.all || notFound || message.paths.some((p) => samePath(p, location.pathname))) {
-      saveScroll();
-      location.reload();
-    }
-  }
-}
-
 let retry = 500;
-let connectedBefore = false;
 
 function connect(): void {
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/__brook/ws`);
   socket.addEventListener("open", () => {
     retry = 500;
-    // The server went away and came back: it has built again since this page loaded.
-    if (connectedBefore) {
-      saveScroll();
-      location.reload();
-    }
-    connectedBefore = true;
   });
   socket.addEventListener("message", (event) => {
     try {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../../src/content/markdown.ts";
 import { normalizeContainerSyntax } from "../../../src/content/containers.ts";
 import { replaceSiteValues } from "../../../src/content/site-values.ts";
+import { codeThemeCss } from "../../../src/content/code-theme.ts";
 import { fileToRoute } from "../../../src/content/discover.ts";
 
 const render = (md: string, lineOffset = 0) => renderMarkdown(md, { file: "content/x.md", base: "/docs/v2/", lineOffset });
@@ -24,8 +25,9 @@ describe("renderMarkdown", () => {
   it("records site links with positions and rewrites them with the base; leaves external links", async () => {
     const r = await render("See [a](/limits/#memory) and [b](https://example.com/x) and ![i](/img.png).\n", 3);
     expect(r.links).toEqual([
-      { url: "/limits/#memory", line: 4, column: 5, kind: "link" },
-      { url: "/img.png", line: 4, column: 61, kind: "image" },
+      { url: "/limits/#memory", line: 4, column: 5, kind: "link", scope: "site" },
+      { url: "https://example.com/x", line: 4, column: 30, kind: "link", scope: "external" },
+      { url: "/img.png", line: 4, column: 61, kind: "image", scope: "site" },
     ]);
     expect(r.html).toContain('href="/docs/v2/limits/#memory"');
     expect(r.html).toContain('href="https://example.com/x" rel="noopener"');
@@ -36,9 +38,11 @@ describe("renderMarkdown", () => {
     const r = await render("```js\nconst a = 1;\n```\n");
     expect(r.html).toMatch(/<div class="code-block" data-lang="js"><span class="code-lang" aria-hidden="true">js<\/span><button type="button" class="copy" aria-label="Copy code">Copy<\/button><pre class="shiki/);
     expect(r.html).not.toContain("style=");
-    const classes = [...r.html.matchAll(/class="(s\w{6})"/g)].map((m) => m[1]!);
+    // Token colours are the theme's classes, each defined once in the stylesheet for both themes.
+    const classes = [...r.html.matchAll(/<span class="(c-[0-9a-f]{6})">/g)].map((m) => m[1]!);
     expect(classes.length).toBeGreaterThan(0);
-    for (const c of classes) expect(r.codeStyles[c]).toMatch(/--shiki-light:#[0-9a-fA-F]{6};--shiki-dark:#[0-9a-fA-F]{6}/);
+    const css = codeThemeCss();
+    for (const c of classes) expect(css).toMatch(new RegExp(`\\.${c}\\{--shiki-light:#[0-9a-f]{6};--shiki-dark:#[0-9a-f]{6}\\}`));
   });
 
   it("warns about fences without a language or with an unknown one", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import lunr from "lunr";
 import { flattenSidebar, generateSidebar, resolveSidebar } from "../../../src/site/sidebar.ts";
-import { resolveRedirects } from "../../../src/site/redirects.ts";
+import { checkRedirectAnchors, resolveRedirects } from "../../../src/site/redirects.ts";
 import { checkLink } from "../../../src/site/links.ts";
 import { propose } from "../../../src/shared/similar.ts";
 import { buildSearchIndex, toLunrJson } from "../../../src/site/search-index.ts";
@@ -42,7 +42,8 @@ describe("sidebar", () => {
 });
 
 describe("redirects", () => {
-  const routes = new Map([["/a/", new Set(["h", "setup"])], ["/b/", new Set<string>()]]);
+  const ids = new Map([["/a/", new Set(["h", "setup"])], ["/b/", new Set<string>()]]);
+  const routes = new Set(ids.keys());
   it("normalises sources to the slash form", () => {
     expect(resolveRedirects([{ from: "/x", to: "/a/#h" }], routes, "c").redirects).toEqual([{ from: "/x/", to: "/a/#h" }]);
   });
@@ -61,8 +62,9 @@ describe("redirects", () => {
     ]);
   });
   it("rejects a target anchor the page does not have, with a suggestion", () => {
-    const { diagnostics } = resolveRedirects([{ from: "/x", to: "/a/#setpu" }], routes, "c");
-    expect(diagnostics.map((d) => d.message)).toEqual(["redirects[0]: /x/ redirects to /a/#setpu, but /a/ has no heading #setpu; did you mean #setup?"]);
+    const { redirects, diagnostics } = resolveRedirects([{ from: "/x", to: "/a/#setpu" }], routes, "c");
+    expect(diagnostics).toEqual([]);
+    expect(checkRedirectAnchors(redirects, ids, "c").map((d) => d.message)).toEqual(["redirects[0]: /x/ redirects to /a/#setpu, but /a/ has no heading #setpu; did you mean #setup?"]);
   });
 });
 

@@ -1,43 +1,30 @@
-/** Site model stage: routes, sidebar, prev/next, redirects, links and search docs from parsed pages. */
+/**
+ * The site model's first half, from frontmatter alone: routes, the sidebar, reading order,
+ * prev/next and redirects. Everything a page's render needs from other pages is known here, so
+ * pages can be parsed and rendered in one step each, on any worker.
+ */
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../config/schema.ts";
-import type { ParsedPage } from "../content/parse-page.ts";
+import type { PageSource } from "../content/page-source.ts";
 import type { Diagnostic } from "../errors.ts";
-import type { NavLink, SearchDoc } from "../shared/types.ts";
+import type { NavLink } from "../shared/types.ts";
 import { routeToPath } from "../shared/url.ts";
 import { outlineLevels } from "../shared/outline.ts";
-import { checkLinks, type LinkTargets } from "./links.ts";
-import type { Page, SiteModel } from "./model.ts";
+import type { PlannedPage, SitePlan } from "./model.ts";
 import { resolveRedirects } from "./redirects.ts";
 import { COMPLETE_SIDEBAR_MAX_LINKS, flattenSidebar, generateSidebar, resolveSidebar } from "./sidebar.ts";
 
-/** Inputs of the site model stage. */
-export interface ModelInput {
-  config: SiteConfig;
-  configFile: string;
-  pages: ParsedPage[];
-  /** Paths under the base of files copied from public/, for link checks. */
-  publicFiles: Set<string>;
-}
-
-/** Builds the model; `errors` stop the build, `warnings` are reported (broken links: check-links fails on them). */
-export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: Diagnostic[]; warnings: Diagnostic[]; targets: LinkTargets } {
-  const { config, configFile } = input;
+/** Plans the site; `errors` stop the build, `warnings` are reported. */
+export function planSite(config: SiteConfig, configFile: string, sources: PageSource[]): { plan: SitePlan; errors: Diagnostic[]; warnings: Diagnostic[] } {
   const errors: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
 
   // Routes: one file per route.
-  const byRoute = new Map<string, ParsedPage>();
-  for (const page of input.pages) {
+  const byRoute = new Map<string, PageSource>();
+  for (const page of sources) {
     const other = byRoute.get(page.route);
     if (other) {
-      errors.push({
-        file: page.file,
-        line: 1,
-        rule: "duplicate-route",
-        message: `${page.relativePath} and ${other.relativePath} both make the route ${page.route}`,
-        hint: "keep one: a folder's page is either name.md or name/index.md",
-      });
+      errors.push({ file: page.file, line: 1, rule: "duplicate-route", message: `${page.relativePath} and ${other.relativePath} both make the route ${page.route}`, hint: "keep one: a folder's page is either name.md or name/index.md" });
       continue;
     }
     byRoute.set(page.route, page);
@@ -63,11 +50,10 @@ export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: D
     }
   }
 
-  const pageIds = new Map([...byRoute].map(([route, p]) => [route, new Set(p.ids)]));
-  const { redirects, diagnostics: redirectProblems } = resolveRedirects(config.redirects, pageIds, configFile);
+  const { redirects, diagnostics: redirectProblems } = resolveRedirects(config.redirects, new Set(byRoute.keys()), configFile);
   errors.push(...redirectProblems);
 
-  const nav = (page: ParsedPage, key: "prev" | "next"): NavLink | null => {
+  const nav = (page: PageSource, key: "prev" | "next"): NavLink | null => {
     const override = page.frontmatter[key];
     if (override === false) return null;
     if (typeof override === "string") {
@@ -84,7 +70,7 @@ export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: D
   };
 
   const editBase = config.repo.url ? `${config.repo.url.replace(/\/$/, "")}/edit/${config.repo.branch}/${config.repo.contentDir ? config.repo.contentDir.replace(/\/$/, "") + "/" : ""}` : "";
-  const pages: Page[] = [...byRoute.values()].map((p) => ({
+  const pages: PlannedPage[] = [...byRoute.values()].map((p) => ({
     title: p.frontmatter.title,
     description: p.frontmatter.description,
     frontmatter: p.frontmatter,
@@ -92,30 +78,12 @@ export function buildSiteModel(input: ModelInput): { model: SiteModel; errors: D
     relativePath: p.relativePath,
     key: "p" + createHash("sha1").update(p.route).digest("hex").slice(0, 10),
     path: routeToPath(config.base, p.route),
-    headers: p.headers,
     outline: outlineLevels(p.frontmatter.outline ?? config.outline),
     layout: p.frontmatter.layout,
     prev: nav(p, "prev"),
     next: nav(p, "next"),
     editUrl: editBase ? editBase + p.relativePath : "",
-    html: p.html,
     file: p.file,
   }));
-
-  const targets: LinkTargets = {
-    base: config.base,
-    pages: pageIds,
-    redirects: new Map(redirects.map((r) => [r.from, r.to])),
-    files: input.publicFiles,
-  };
-  warnings.push(...checkLinks(input.pages.flatMap((p) => p.links.map((l) => ({ ...l, file: p.file }))), targets));
-
-  const searchDocs: SearchDoc[] = [...byRoute.values()]
-    .filter((p) => p.frontmatter.layout !== "not-found")
-    .flatMap((p) =>
-      p.sections.map((s) => ({ id: s.slug ? `${p.route}#${s.slug}` : p.route, title: p.frontmatter.title, heading: s.heading, text: s.text })),
-    );
-
-  const linkCount = order.length;
-  return { model: { pages, sidebar, sidebarComplete: linkCount <= COMPLETE_SIDEBAR_MAX_LINKS, redirects, searchDocs }, errors, warnings, targets };
+  return { plan: { pages, sidebar, sidebarComplete: order.length <= COMPLETE_SIDEBAR_MAX_LINKS, redirects }, errors, warnings };
 }

@@ -2,10 +2,10 @@
 import { createServer } from "node:http";
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { BrookError } from "../errors.ts";
-import { closeServer, listen } from "./listen.ts";
-import { DirFiles } from "./site-files.ts";
-import { createStaticHandler } from "./static-handler.ts";
+import { BrookError } from "./errors.ts";
+import { closeServer, listen } from "./static-host/listen.ts";
+import { DirFiles } from "./static-host/site-files.ts";
+import { createStaticHandler } from "./static-host/static-handler.ts";
 
 /** Options of `startPreview`. */
 export interface PreviewOptions {

@@ -29,9 +29,12 @@ export class WorkerPool {
   constructor(
     readonly size: number,
     script: URL,
+    /** Load the highlighter as soon as a worker starts (a build with many pages to parse). */
+    warm = false,
   ) {
     this.pool = new Piscina({
       filename: script.href,
+      workerData: { warm },
       minThreads: size,
       maxThreads: size,
       // Parsing allocates many short-lived nodes: a larger young generation collects less often;
@@ -80,5 +83,5 @@ export function workerScript(): URL | undefined {
 /** How many workers to start for `items` pages of work: at least one, so every page runs under its budget. */
 export function poolSize(items: number): number {
   if (process.env.BROOK_DOCS_WORKERS === "0") return 0;
-  return Math.max(1, Math.min(availableParallelism(), Math.ceil(items / 60)));
+  return Math.max(1, Math.min(availableParallelism(), Math.ceil(items / 30)));
 }

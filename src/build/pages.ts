@@ -1,0 +1,189 @@
+/**
+ * The pages stage: for each page, the cheapest of three. Its files are taken from the previous
+ * output (a hard link, or from memory) when nothing it is made of changed; rendered again from its
+ * cached body when only the site around it did; parsed and rendered on a worker otherwise.
+ */
+import { join } from "node:path";
+import { statSync } from "node:fs";
+import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
+import type { Diagnostic } from "../errors.ts";
+import type { PlannedPage, SitePlan } from "../site/model.ts";
+import type { PageResult, PageShell, PageTask, RenderSetup } from "../workers/build-worker.ts";
+import type { Writer } from "../write/writer.ts";
+import { generatorVersion, hashKey, type BuildCache, type CachedPage, type OutputRecord, type OutputState } from "./cache.ts";
+import { rereadBody } from "./read-sources.ts";
+
+/** A page kept in memory between builds (the dev server). */
+export interface KeptPage {
+  renderKey: string;
+  body: string;
+  files: { html: string; data: string };
+  dataFile: string;
+}
+
+/** What the pages stage works with. */
+export interface PagesInput {
+  plan: SitePlan;
+  pages: Map<string, CachedPage>;
+  /** Bodies read by this build, by relativePath. */
+  bodies: Map<string, string>;
+  contentDir: string;
+  parse: ParseOptions;
+  render: RenderSetup;
+  /** What every page's render shares: a change renders every page again. */
+  siteKey: string;
+  writer: Writer;
+  assetsDir: string;
+  /** The last build's output into the same folder, to reuse from. */
+  previous?: OutputState;
+  outDir: string;
+  cache?: BuildCache;
+  /** Pages kept in memory (the dev server), or undefined. */
+  kept?: Map<string, KeptPage>;
+  /** Runs tasks on the workers; `parsing` counts those that parse. */
+  run(tasks: PageTask[], parsing: number): Promise<PageResult[]>;
+}
+
+/** What the pages stage made. */
+export interface PagesOutcome {
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  facts: Map<string, PageFacts>;
+  /** route → data file name (the route manifest). */
+  dataFiles: Record<string, string>;
+  /** Every file written, by output path, with the key of its inputs. */
+  outputs: Map<string, OutputRecord>;
+  cacheHits: number;
+  rendered: number;
+}
+
+/** The key of everything a page's two files are made of. */
+function renderKey(siteKey: string, parseKey: string, values: Record<string, string>, shell: PageShell): string {
+  return hashKey(siteKey, parseKey, JSON.stringify(values), JSON.stringify(shell));
+}
+
+/** Reuses, renders or parses every page of the plan. */
+export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
+  const { plan, pages, parse, writer, assetsDir } = input;
+  const out: PagesOutcome = { errors: [], warnings: [], facts: new Map(), dataFiles: {}, outputs: new Map(), cacheHits: 0, rendered: 0 };
+  const tasks: { page: PlannedPage; task: PageTask; parseKey: string; shell: PageShell }[] = [];
+  input.cache?.prepare();
+
+  for (const page of plan.pages) {
+    const cached = pages.get(page.relativePath)!;
+    const parseKey = hashKey(cached.hash, page.relativePath, page.file, parse.base, generatorVersion());
+    const valid = cached.parse?.key === parseKey && Object.entries(cached.parse.values).every(([k, v]) => parse.siteValues[k] === v);
+    const shell = toShell(page);
+    const htmlPath = page.path.slice(1) + "index.html";
+    if (valid) {
+      out.cacheHits++;
+      const key = renderKey(input.siteKey, parseKey, cached.parse!.values, shell);
+      if (reuse(input, page, htmlPath, key, out)) {
+        out.facts.set(page.regularPath, cached.parse!.facts);
+        out.warnings.push(...cached.parse!.facts.warnings);
+        continue;
+      }
+    }
+    const task: PageTask = {
+      kind: "page",
+      source: { ...cached.source, body: input.bodies.get(page.relativePath) ?? "" },
+      parse,
+      shell,
+      key: page.key,
+      htmlPath,
+      render: input.render,
+      output: { dir: writer.folder, assetsDir },
+      highlightsPath: input.cache?.highlightsPath,
+      returnBody: input.kept !== undefined,
+    };
+    const kept = input.kept?.get(page.regularPath);
+    if (valid && (kept || input.cache)) {
+      const facts = cached.parse!.facts;
+      task.cached = kept ? { body: kept.body, facts } : { bodyPath: input.cache!.bodyPath(parseKey), facts };
+    } else {
+      if (!input.bodies.has(page.relativePath)) task.source.body = rereadBody(join(input.contentDir, page.relativePath), { relativePath: page.relativePath, file: page.file, route: page.regularPath });
+      if (input.cache) task.bodyPath = input.cache.bodyPath(parseKey);
+    }
+    tasks.push({ page, task, parseKey, shell });
+  }
+
+  const results = await input.run(
+    tasks.map((t) => t.task),
+    tasks.filter((t) => !t.task.cached).length,
+  );
+  const highlights: [string, string[]][] = [];
+  tasks.forEach(({ page, task, parseKey, shell }, i) => {
+    const r = results[i]!;
+    const cached = pages.get(page.relativePath)!;
+    out.errors.push(...r.errors);
+    out.warnings.push(...r.warnings);
+    if (r.highlights) highlights.push(...r.highlights);
+    if (!r.facts || !r.dataFile) {
+      delete cached.parse;
+      return;
+    }
+    if (!task.cached) cached.parse = { key: parseKey, facts: r.facts, values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])) };
+    const key = renderKey(input.siteKey, parseKey, cached.parse!.values, shell);
+    out.facts.set(page.regularPath, r.facts);
+    out.dataFiles[page.regularPath] = r.dataFile;
+    const dataPath = assetsDir + r.dataFile;
+    if (r.files) {
+      writer.write(task.htmlPath, r.files.html);
+      writer.write(dataPath, r.files.data);
+    } else {
+      writer.adopt?.(task.htmlPath);
+      writer.adopt?.(dataPath);
+    }
+    out.outputs.set(task.htmlPath, { key, sig: "" });
+    out.outputs.set(dataPath, { key, sig: "" });
+    if (input.kept && r.files && r.body !== undefined) input.kept.set(page.regularPath, { renderKey: key, body: r.body, files: r.files, dataFile: r.dataFile });
+  });
+  out.rendered = tasks.length;
+  input.cache?.addHighlights(highlights);
+  // What the files are on disk now: the next build reuses them only if nobody changed them since.
+  if (writer.folder) for (const [path, record] of out.outputs) if (!record.sig) record.sig = signature(join(writer.folder, path));
+  return out;
+}
+
+/** Takes a page's two files from memory, or from the previous output as hard links, when their key is the same. */
+function reuse(input: PagesInput, page: PlannedPage, htmlPath: string, key: string, out: PagesOutcome): boolean {
+  const { writer, assetsDir, previous } = input;
+  const kept = input.kept?.get(page.regularPath);
+  if (kept && kept.renderKey === key && !writer.folder) {
+    writer.write(htmlPath, kept.files.html);
+    writer.write(assetsDir + kept.dataFile, kept.files.data);
+    out.dataFiles[page.regularPath] = kept.dataFile;
+    out.outputs.set(htmlPath, { key, sig: "" });
+    out.outputs.set(assetsDir + kept.dataFile, { key, sig: "" });
+    return true;
+  }
+  const dataFile = previous?.dataFiles.get(page.regularPath);
+  if (!previous || !writer.reuse || !dataFile) return false;
+  const dataPath = assetsDir + dataFile;
+  const html = previous.files.get(htmlPath);
+  const data = previous.files.get(dataPath);
+  if (html?.key !== key || data?.key !== key) return false;
+  // Only a file the last build wrote and nobody changed since.
+  if (signature(join(input.outDir, htmlPath)) !== html.sig || signature(join(input.outDir, dataPath)) !== data.sig) return false;
+  writer.reuse(join(input.outDir, htmlPath), htmlPath);
+  writer.reuse(join(input.outDir, dataPath), dataPath);
+  out.outputs.set(htmlPath, html);
+  out.outputs.set(dataPath, data);
+  out.dataFiles[page.regularPath] = dataFile;
+  return true;
+}
+
+/** How a page is shown, apart from its body. */
+function toShell(p: PlannedPage): PageShell {
+  return { route: p.regularPath, title: p.title, description: p.description, layout: p.layout, prev: p.prev, next: p.next, editUrl: p.editUrl, meta: p.frontmatter.meta, outline: p.outline };
+}
+
+/** `size:mtime:inode` of a file, "" when it is missing. */
+export function signature(path: string): string {
+  try {
+    const st = statSync(path);
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,351 @@
+/**
+ * A build session: the long-lived owner of what builds share (the config, what each content file
+ * was, each page's parse and output, the workers). `build()` runs the stages in order, each named
+ * and timed: config → read → plan → pages → check → search → write. A page is parsed only when
+ * its file or a site value it read changed, rendered only when it or the site around it changed,
+ * and otherwise taken from the previous output as it is.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { loadConfig } from "../config/load.ts";
+import type { SiteConfig } from "../config/schema.ts";
+import { discoverContent, discoverPublic } from "../content/discover.ts";
+import type { PageFacts } from "../content/parse-page.ts";
+import { ContentError, type Diagnostic } from "../errors.ts";
+import { clientAssets, type ClientAssets } from "../render/assets.ts";
+import { contentHash } from "../render/hash.ts";
+import { NOT_FOUND_PAGE, toSiteData } from "../render/page-data.ts";
+import { checkSite } from "../site/check.ts";
+import type { LinkTargets } from "../site/links.ts";
+import type { PlannedPage, SitePlan } from "../site/model.ts";
+import { planSite } from "../site/plan.ts";
+import type { Header, SearchDoc } from "../shared/types.ts";
+import type { NotFoundTask, PageResult, PageTask, RenderSetup, SearchTask, WorkerTask } from "../workers/build-worker.ts";
+import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
+import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
+import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "../write/writer.ts";
+import { BuildCache, cacheDir, emptyState, generatorVersion, hashKey, type CacheState } from "./cache.ts";
+import { renderPages, type KeptPage } from "./pages.ts";
+import { readSources } from "./read-sources.ts";
+import { runOne, runPageTasks } from "./run-tasks.ts";
+import { copyPublic, MANIFEST_NAME, writeSiteFiles } from "./site-files.ts";
+
+/** Options of a session. */
+export interface SessionOptions {
+  cwd?: string;
+  contentDir?: string;
+  outDir?: string;
+  configFile?: string;
+  /** Keep a cache on disk between processes. @default true */
+  cache?: boolean;
+  /** A new writer for each build; default: an FsWriter on outDir (atomic swap). */
+  writer?: () => Writer;
+  /** Called with each non-fatal diagnostic. */
+  onWarning?: (d: Diagnostic) => void;
+  /** Warnings fail the build (as errors) before anything is written: `build --strict`. @default false */
+  strict?: boolean;
+  /** The worker script; `null` runs pages on this thread (no time budget). @default the bundled worker */
+  workerScript?: URL | null;
+  /** Keep every page's body and files in memory, and the workers warm (the dev server). @default false */
+  keepInMemory?: boolean;
+  /** The client's files; default: the prebuilt ones (the dev server rebuilds them when src/client changes). */
+  assets?: () => Promise<ClientAssets>;
+  /**
+   * When the search documents changed, keep serving the last index and leave the new one to
+   * `buildDeferredSearch()`, so a page edit never waits for the index (the dev server). @default false
+   */
+  deferSearch?: boolean;
+}
+
+/** What a build made, for the CLI, serve, check-links and tests. */
+export interface BuildResult {
+  config: SiteConfig;
+  plan: SitePlan;
+  targets: LinkTargets;
+  pages: number;
+  files: number;
+  warnings: Diagnostic[];
+  /** Milliseconds each stage took. */
+  timings: Record<string, number>;
+  /** Pages whose parse came from the cache. */
+  cacheHits: number;
+  /** Pages rendered by this build (the others were reused as they were). */
+  rendered: number;
+  /** Routes whose data changed since the last build of this session, and whether every page did. */
+  changed: { routes: string[]; all: boolean };
+  /** The pages with the fields of spec §3 (headers included). */
+  records: (PlannedPage & { headers: Header[] })[];
+  /** Where each link came from (written beside the output as well; see src/write/link-map.ts). */
+  linkMap: LinkMap;
+}
+
+type SearchFiles = { name: string; content: string }[];
+
+/** The owner of everything builds share. */
+export class BuildSession {
+  private readonly cwd: string;
+  private readonly contentDir: string;
+  private readonly outDir: string;
+  private readonly cache?: BuildCache;
+  private state: CacheState;
+  private pool?: WorkerPool;
+  private readonly kept?: Map<string, KeptPage>;
+  private lastDataFiles: Record<string, string> = {};
+  private lastSiteKey = "";
+  private deferred?: { docs: SearchDoc[]; key: string };
+
+  constructor(private readonly options: SessionOptions = {}) {
+    this.cwd = resolve(options.cwd ?? process.cwd());
+    this.contentDir = resolve(this.cwd, options.contentDir ?? "content");
+    this.outDir = resolve(this.cwd, options.outDir ?? "dist");
+    if (options.cache !== false) this.cache = new BuildCache(cacheDir(this.cwd, this.contentDir));
+    this.state = this.cache?.load() ?? emptyState();
+    if (options.keepInMemory) this.kept = new Map();
+  }
+
+  /** Stops the workers. */
+  async close(): Promise<void> {
+    await this.pool?.close();
+    this.pool = undefined;
+  }
+
+  /** Builds the site; throws ContentError/BrookError and leaves the previous output as it was. */
+  async build(): Promise<BuildResult> {
+    const timings: Record<string, number> = {};
+    let t = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      timings[name] = Math.round(now - t);
+      t = now;
+    };
+    const display = (dir: string) => (rel: string) => relative(this.cwd, join(dir, rel)).split(sep).join("/");
+    const publicDir = join(this.cwd, "public");
+
+    // 1. Config, before any other work (the module runs again only when its files changed).
+    const loaded = await loadConfig(this.options.configFile, this.cwd, this.contentDir, { cached: this.state.config });
+    const { config } = loaded;
+    this.state.config = loaded.loaded;
+    const configFile = loaded.file ? relative(this.cwd, loaded.file) : "site.config.ts";
+    if (!this.options.writer) {
+      checkOutputFolder(this.outDir, this.cwd, [this.contentDir, publicDir, ...(loaded.file ? [loaded.file] : [])]);
+      // First of all, put back an output a killed build left aside, so a failure here loses nothing.
+      cleanLeftovers(this.outDir);
+    }
+    lap("config");
+
+    // 2. Read: discover content/ and public/, then read only what changed.
+    const discovered = discoverContent(this.contentDir, display(this.contentDir));
+    const publicFound = discoverPublic(publicDir, display(publicDir));
+    const read = readSources(discovered.files, display(this.contentDir), this.state.pages);
+    const problems = [...discovered.diagnostics, ...publicFound.diagnostics, ...read.problems];
+    if (problems.length) throw new ContentError(sortDiagnostics(problems));
+    this.state.pages = read.pages;
+    lap("read");
+
+    // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
+    const planned = planSite(config, configFile, [...read.pages.values()].map((p) => ({ ...p.source, body: "" })));
+    if (planned.errors.length) throw new ContentError(sortDiagnostics(planned.errors));
+    const { plan } = planned;
+    const warnings: Diagnostic[] = [...planned.warnings];
+    const assets = await (this.options.assets ?? clientAssets)();
+    const assetsDir = config.base.slice(1) + "assets/";
+    const siteJson = JSON.stringify(toSiteData(config, plan));
+    const siteFile = `site.${contentHash(siteJson)}.json`;
+    const assetUrl = (file: string) => config.base + "assets/" + file;
+    const render: RenderSetup = {
+      assets: { css: assetUrl(assets.css), js: assetUrl(assets.entry), early: assetUrl(assets.earlyScript), banner: assetUrl(assets.bannerScript), siteData: assetUrl(siteFile) },
+      headTags: config.head,
+      manifestFile: config.base + MANIFEST_NAME,
+      siteFile: assetUrl(siteFile),
+      sitePath: "",
+    };
+    // Everything every page's render shares: a change here renders every page again.
+    const siteKey = hashKey(generatorVersion(), siteJson, JSON.stringify(render));
+    lap("plan");
+
+    // 4. Pages: reused, rendered again, or parsed and rendered, each on a worker under its budget.
+    const writer = this.options.writer?.() ?? new FsWriter(this.outDir);
+    try {
+      writer.write(assetsDir + siteFile, siteJson);
+      render.sitePath = writer.folder ? join(writer.folder, assetsDir, siteFile) : this.siteDataFile(siteFile, siteJson);
+      const previous = this.state.output?.dir === this.outDir ? this.state.output : undefined;
+      const pages = await renderPages({
+        plan,
+        pages: read.pages,
+        bodies: read.bodies,
+        contentDir: this.contentDir,
+        parse: { base: config.base, siteValues: siteValues(config) },
+        render,
+        siteKey,
+        writer,
+        assetsDir,
+        previous,
+        outDir: this.outDir,
+        cache: this.cache,
+        kept: this.kept,
+        run: (tasks, parsing) => this.runPages(tasks, parsing),
+      });
+      if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
+      warnings.push(...pages.warnings);
+      lap("pages");
+
+      // 5. Check: links and anchors, redirect anchors, search documents.
+      const publicFiles = new Set(publicFound.files.map((p) => "/" + p.relativePath));
+      const checked = checkSite(plan, pages.facts, config.base, configFile, publicFiles);
+      if (checked.errors.length) throw new ContentError(sortDiagnostics(checked.errors));
+      warnings.push(...checked.warnings);
+      // Every warning is known here, before anything else is written: a strict failure leaves the output as it was.
+      if (this.options.strict && warnings.length) throw new ContentError(warnings.map((w) => ({ ...w, severity: "error" as const })));
+      lap("check");
+
+      // 6. Search: the index of the documents, from the cache when they did not change.
+      const search = await this.searchFiles(checked.searchDocs);
+      for (const f of search) writer.write(assetsDir + f.name, f.content);
+      lap("search");
+
+      // 7. Write: the client, the manifest, the not-found page, redirects, host files, public/; swap in.
+      const written = new Set([...pages.outputs.keys(), assetsDir + siteFile, ...search.map((f) => assetsDir + f.name)]);
+      await writeSiteFiles({
+        config,
+        plan,
+        assets,
+        writer,
+        assetsDir,
+        dataFiles: pages.dataFiles,
+        searchFile: search[0]!.name,
+        siteKey,
+        outputs: pages.outputs,
+        written,
+        previous,
+        outDir: this.outDir,
+        renderNotFound: () => this.runOne<string>({ kind: "not-found", page: NOT_FOUND_PAGE, render } satisfies NotFoundTask),
+      });
+      copyPublic(publicFound.files, publicDir, this.cwd, config.base.slice(1), written, writer);
+      writer.commit();
+      const links = linkMap(config, plan, pages.facts, configFile, loaded.file);
+      if (writer.folder) writeLinkMap(this.outDir, links);
+      this.state.output = writer.folder ? { dir: this.outDir, files: pages.outputs, dataFiles: new Map(Object.entries(pages.dataFiles)) } : undefined;
+      if (!this.options.keepInMemory) this.saveCache();
+      lap("write");
+
+      for (const w of warnings) this.options.onWarning?.(w);
+      return {
+        config,
+        plan,
+        targets: checked.targets,
+        pages: plan.pages.length,
+        files: written.size,
+        warnings,
+        timings,
+        cacheHits: pages.cacheHits,
+        rendered: pages.rendered,
+        changed: this.changes(pages.dataFiles, siteKey),
+        records: plan.pages.map((p) => ({ ...p, headers: pages.facts.get(p.regularPath)?.headers ?? [] })),
+        linkMap: links,
+      };
+    } catch (e) {
+      writer.abort();
+      throw e;
+    } finally {
+      // A one-off build stops its workers; the dev server keeps its session (and workers) warm.
+      if (!this.options.keepInMemory) await this.close();
+    }
+  }
+
+  /** Saves the disk cache (the dev server calls it after its first build). */
+  saveCache(): void {
+    try {
+      this.cache?.save(this.state);
+    } catch {
+      // A cache that cannot be written only costs time on the next build.
+    }
+  }
+
+  /**
+   * Builds the index a build deferred (on a worker), for the dev server to publish; undefined
+   * when nothing was deferred.
+   */
+  async buildDeferredSearch(): Promise<{ files: SearchFiles; name: string } | undefined> {
+    const deferred = this.deferred;
+    if (!deferred) return undefined;
+    this.deferred = undefined;
+    const files = await this.runSearch(deferred.docs);
+    this.state.search = new Map([[deferred.key, files]]);
+    return { files, name: files[0]!.name };
+  }
+
+  /** The search index files, from the cache when the documents did not change (or deferred, see SessionOptions). */
+  private async searchFiles(docs: SearchDoc[]): Promise<SearchFiles> {
+    const key = hashKey(generatorVersion(), JSON.stringify(docs));
+    const cached = this.state.search.get(key);
+    this.deferred = undefined;
+    if (cached) return cached;
+    if (this.options.deferSearch && this.state.search.size) {
+      this.deferred = { docs, key };
+      return [...this.state.search.values()][0]!;
+    }
+    const files = await this.runSearch(docs);
+    this.state.search = new Map([[key, files]]);
+    return files;
+  }
+
+  private async runSearch(docs: SearchDoc[]): Promise<SearchFiles> {
+    const json = await this.runOne<string>({ kind: "search", docs } satisfies SearchTask);
+    return [{ name: `search.${contentHash(json)}.json`, content: json }];
+  }
+
+  /** Runs page tasks on the workers (started when there is work), or on this thread without them. */
+  private runPages(tasks: PageTask[], parsing: number): Promise<PageResult[]> {
+    if (tasks.length && this.workers()) this.pool ??= new WorkerPool(poolSize(tasks.length), this.workers()!, parsing > 30);
+    return runPageTasks(tasks, this.pool);
+  }
+
+  /** Runs one task on a worker when the pool is up, else on this thread. */
+  private runOne<T>(task: WorkerTask): Promise<T> {
+    return runOne<T>(task, this.pool);
+  }
+
+  private workers(): URL | undefined {
+    const script = this.options.workerScript === undefined ? workerScript() : this.options.workerScript;
+    return script && poolSize(1) > 0 ? script : undefined;
+  }
+
+  /** A build kept in memory: the site data file the workers read, in the cache folder. */
+  private siteDataFile(name: string, json: string): string {
+    const path = join(this.cache?.dir ?? join(this.cwd, "node_modules", ".cache", "brook-docs", "memory"), "site", name);
+    mkdirSync(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}`;
+    writeFileSync(tmp, json);
+    renameSync(tmp, path);
+    return path;
+  }
+
+  private changes(dataFiles: Record<string, string>, siteKey: string): BuildResult["changed"] {
+    const all = siteKey !== this.lastSiteKey;
+    const routes = [...new Set([...Object.keys(dataFiles), ...Object.keys(this.lastDataFiles)])].filter((r) => dataFiles[r] !== this.lastDataFiles[r]).sort();
+    this.lastDataFiles = dataFiles;
+    this.lastSiteKey = siteKey;
+    return { routes, all };
+  }
+}
+
+/** The values `{{ site.KEY }}` can read. */
+function siteValues(config: SiteConfig): Record<string, string> {
+  return { title: config.title, description: config.description, base: config.base, siteUrl: config.siteUrl, webBase: config.webBase, apiBase: config.apiBase, sqlApiBase: config.sqlApiBase };
+}
+
+/** The link map of a build: each page's links as written, each redirect's line in the config. */
+function linkMap(config: SiteConfig, plan: SitePlan, facts: Map<string, PageFacts>, configFile: string, configPath: string | undefined): LinkMap {
+  const text = configPath ? readFileSync(configPath, "utf8") : "";
+  const pages: LinkMap["pages"] = {};
+  for (const p of plan.pages) pages[p.regularPath] = { file: p.file, links: facts.get(p.regularPath)?.links ?? [] };
+  const redirects: LinkMap["redirects"] = {};
+  config.redirects.forEach((r, i) => {
+    redirects[plan.redirects[i]?.from ?? r.from] = { file: configFile, ...placeInConfig(text, r.from) };
+  });
+  return { version: 1, base: config.base, siteUrl: config.siteUrl, pages, redirects };
+}
+
+function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return [...list].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+}

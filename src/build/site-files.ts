@@ -1,0 +1,112 @@
+/**
+ * The write stage's files besides the pages: the client's assets, the route manifest, the
+ * not-found page, redirect stubs, the host files (_redirects, _headers, sitemap, robots) and
+ * the files of public/.
+ */
+import { join, relative, sep } from "node:path";
+import type { SiteConfig } from "../config/schema.ts";
+import type { PublicFile } from "../content/discover.ts";
+import { ContentError, type Diagnostic } from "../errors.ts";
+import type { ClientAssets } from "../render/assets.ts";
+import { contentHash } from "../render/hash.ts";
+import { NOT_FOUND_PAGE, NOT_FOUND_ROUTE } from "../render/page-data.ts";
+import { renderRedirectStub } from "../render/redirect-stub.ts";
+import type { SitePlan } from "../site/model.ts";
+import type { RouteManifest } from "../shared/types.ts";
+import { routeToPath, splitHash } from "../shared/url.ts";
+import { headersFile, redirectsFile, robotsFile, sitemapFile } from "../write/host-files.ts";
+import type { Writer } from "../write/writer.ts";
+import { hashKey, type OutputRecord, type OutputState } from "./cache.ts";
+import { signature } from "./pages.ts";
+
+/** The route manifest's name under the base: fixed, so that no page changes when another one does. */
+export const MANIFEST_NAME = "routes.json";
+
+/** What the write stage needs. */
+export interface SiteFilesInput {
+  config: SiteConfig;
+  plan: SitePlan;
+  assets: ClientAssets;
+  writer: Writer;
+  assetsDir: string;
+  dataFiles: Record<string, string>;
+  searchFile: string;
+  siteKey: string;
+  /** The files the pages stage wrote, with their keys; the not-found page's are added. */
+  outputs: Map<string, OutputRecord>;
+  /** Every path written by the build so far; this stage adds its own (public/ may not replace any). */
+  written: Set<string>;
+  previous?: OutputState;
+  outDir: string;
+  /** Renders the not-found page (on a worker). */
+  renderNotFound(): Promise<string>;
+}
+
+/** Writes everything but the pages and public/. */
+export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
+  const { config, plan, assets, writer, assetsDir } = input;
+  const under = config.base.slice(1);
+  const write = (path: string, content: string | Uint8Array) => {
+    writer.write(path, content);
+    input.written.add(path);
+  };
+  for (const f of assets.files) write(assetsDir + f.path, f.content);
+
+  const notFoundJson = JSON.stringify(NOT_FOUND_PAGE);
+  const notFoundData = `pages/not-found.${contentHash(notFoundJson)}.json`;
+  write(assetsDir + notFoundData, notFoundJson);
+  const manifest: RouteManifest = {
+    pages: { ...input.dataFiles, [NOT_FOUND_ROUTE]: notFoundData },
+    redirects: Object.fromEntries(plan.redirects.map((r) => [r.from, r.to])),
+    search: input.searchFile,
+  };
+  write(under + MANIFEST_NAME, JSON.stringify(manifest));
+  await writeNotFound(input, ["404.html", under + "404.html"]);
+
+  const assetUrl = (file: string) => config.base + "assets/" + file;
+  const titles = new Map(plan.pages.map((p) => [p.regularPath, p.title]));
+  for (const r of plan.redirects) {
+    const target = routeToPath(config.base, r.to);
+    const { route } = splitHash(r.to);
+    write(under + r.from.slice(1) + "index.html", renderRedirectStub(target, config.siteUrl + routeToPath(config.base, route), titles.get(route) ?? target, assetUrl(assets.redirectScript)));
+  }
+  write("_redirects", redirectsFile(config.base, plan.pages.map((p) => p.regularPath), plan.redirects));
+  write("_headers", headersFile(config.base, config.analytics.gtmId));
+  write(under + "sitemap.xml", sitemapFile(config.siteUrl, config.base, plan.pages.filter((p) => p.layout !== "not-found").map((p) => p.regularPath)));
+  write("robots.txt", robotsFile(config.siteUrl, config.base));
+}
+
+/** The not-found page, twice: reused when the site around it did not change, else rendered. */
+async function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {
+  const { writer, previous, outputs } = input;
+  const key = hashKey(input.siteKey, "not-found");
+  const reusable =
+    previous &&
+    writer.reuse &&
+    paths.every((p) => {
+      const record = previous.files.get(p);
+      return record?.key === key && signature(join(input.outDir, p)) === record.sig;
+    });
+  const html = reusable ? undefined : await input.renderNotFound();
+  for (const p of paths) {
+    if (html === undefined) writer.reuse!(join(input.outDir, p), p);
+    else writer.write(p, html);
+    input.written.add(p);
+    outputs.set(p, { key, sig: writer.folder ? signature(join(writer.folder, p)) : "" });
+  }
+}
+
+/** Copies public/ under the base; a file that would replace one the build wrote is an error. */
+export function copyPublic(files: PublicFile[], publicDir: string, cwd: string, under: string, written: Set<string>, writer: Writer): void {
+  const clashes: Diagnostic[] = [];
+  for (const f of files) {
+    const to = under + f.relativePath;
+    if (written.has(to)) {
+      clashes.push({ file: relative(cwd, join(publicDir, f.relativePath)).split(sep).join("/"), rule: "public-clash", message: `the build writes ${to} itself; this file would replace it`, hint: "rename or move the file in public/" });
+    } else {
+      writer.copyFile(f.absolutePath, to);
+      written.add(to);
+    }
+  }
+  if (clashes.length) throw new ContentError(clashes);
+}

@@ -1,0 +1,69 @@
+/**
+ * Where a built link came from, read from the link map the build wrote beside the output
+ * (src/write/link-map.ts): the Markdown file, line and column of each link, the config line of
+ * each redirect. Neither content/ nor the build cache is read: the map is enough. A link the map
+ * does not know came from a template and is reported against the built file.
+ */
+import type { LinkRef } from "../content/markdown.ts";
+import { readLinkMap, type LinkMap } from "../write/link-map.ts";
+
+/** A place to report a problem at. */
+export interface Place {
+  file: string;
+  line?: number;
+  column?: number;
+  /** True when the place is a Markdown or config file (not the built output). */
+  source: boolean;
+  /** The link as written in the Markdown, when it differs from the built href. */
+  written?: string;
+}
+
+/** The sources of a build's links. */
+export class LinkSources {
+  private readonly used = new Map<string, number>();
+
+  private constructor(private readonly map: LinkMap) {}
+
+  /** The link map of the build in `dir`, if it wrote one. */
+  static load(dir: string): LinkSources | undefined {
+    const map = readLinkMap(dir);
+    return map ? new LinkSources(map) : undefined;
+  }
+
+  /** The base path the build used. */
+  get base(): string {
+    return this.map.base;
+  }
+
+  /** The site's origin. */
+  get siteUrl(): string {
+    return this.map.siteUrl;
+  }
+
+  /**
+   * The Markdown position of the `nth` (0-based) occurrence of `href` on the page of `route`: a
+   * recorded link whose built form is `href`.
+   */
+  linkPlace(route: string, href: string): Place | undefined {
+    const page = this.map.pages[route];
+    if (!page) return undefined;
+    const key = `${route}\0${href}`;
+    const nth = this.used.get(key) ?? 0;
+    this.used.set(key, nth + 1);
+    const matches = page.links.filter((l) => built(l, this.map.base) === href);
+    const hit = matches[Math.min(nth, matches.length - 1)];
+    return hit ? { file: page.file, line: hit.line, column: hit.column, source: true, written: hit.url } : undefined;
+  }
+
+  /** Where a redirect (`from` route, slash form) is configured. */
+  redirectPlace(fromRoute: string): Place | undefined {
+    const at = this.map.redirects[fromRoute];
+    return at ? { ...at, source: true } : undefined;
+  }
+}
+
+/** A recorded link as the build wrote it: site links carry the base. */
+function built(link: LinkRef, base: string): string {
+  if (link.scope !== "site" || link.url.startsWith(base)) return link.url;
+  return base.replace(/\/$/, "") + link.url;
+}

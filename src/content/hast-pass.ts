@@ -1,0 +1,125 @@
+/**
+ * The one pass over a page's hast (after rehype-slug): the `##`/`###` headers with their anchor
+ * links, every id, the last gate on href/src, `rel` on external links, the text of each section
+ * for search, and code blocks highlighted into the build's own HTML.
+ */
+import type { Element, ElementContent, Root, RootContent } from "hast";
+import { classifyUrl } from "../shared/url-policy.ts";
+import { codeBlockHtml } from "./code-block.ts";
+import { highlightLines, resolveLanguage } from "./highlight.ts";
+import type { RenderContext, Section } from "./markdown.ts";
+
+/** Section text kept for search: no more than the search index reads, so large sites stay small in memory. */
+export const SECTION_TEXT_LIMIT = 480;
+const LANG_NAME_RE = /^[\w+#.-]{1,32}$/;
+const EXTERNAL_RE = /^https?:\/\//;
+
+interface CodeBlock {
+  parent: { children: (RootContent | ElementContent)[] };
+  index: number;
+  node: Element;
+}
+
+/** Walks the tree once, then highlights its code blocks (from the cache when they were seen before). */
+export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
+  const blocks: CodeBlock[] = [];
+  let section: Section = { slug: "", heading: "", text: "" };
+  let text: string[] = [];
+  let length = 0;
+  const endSection = () => {
+    section.text = text.join("").replace(/\s+/g, " ").trim().slice(0, SECTION_TEXT_LIMIT);
+    if (section.text || section.heading) ctx.sections.push(section);
+  };
+
+  for (let i = 0; i < tree.children.length; i++) {
+    const top = tree.children[i]!;
+    const level = top.type === "element" ? (top.tagName === "h2" ? 2 : top.tagName === "h3" ? 3 : 0) : 0;
+    const title: string[] = [];
+    // Text goes to the heading's title, or to the section (until the section has enough).
+    const collect = level ? (v: string) => void title.push(v) : (v: string) => {
+      if (length > SECTION_TEXT_LIMIT * 2) return;
+      text.push(v);
+      length += v.length;
+    };
+    walk(top, tree, i, ctx, blocks, collect);
+    if (level) {
+      const heading = top as Element;
+      const slug = String(heading.properties.id ?? "");
+      const name = title.join("").trim();
+      ctx.headers.push({ level: level as 2 | 3, title: name, slug });
+      endSection();
+      section = { slug, heading: name, text: "" };
+      text = [];
+      length = 0;
+      heading.properties.tabIndex = -1;
+      heading.children.push({ type: "element", tagName: "a", properties: { className: ["anchor"], href: `#${slug}`, ariaLabel: `Link to this section: ${name}` }, children: [{ type: "text", value: "#" }] });
+    }
+  }
+  endSection();
+
+  await Promise.all(blocks.map((b) => highlightBlock(b, ctx)));
+}
+
+/** Depth-first, in document order, without recursion; `pre` blocks are set aside, not entered. */
+function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderContext, blocks: CodeBlock[], collect: (text: string) => void): void {
+  const stack: [RootContent | ElementContent, CodeBlock["parent"], number][] = [[start, root, rootIndex]];
+  while (stack.length) {
+    const [node, parent, index] = stack.pop()!;
+    if (node.type === "text") {
+      collect(node.value);
+      continue;
+    }
+    if (node.type !== "element") continue;
+    const props = node.properties;
+    if (props.id !== undefined && props.id !== null) ctx.ids.push(String(props.id));
+    for (const attr of ["href", "src"] as const) {
+      const value = props[attr];
+      if (typeof value !== "string") continue;
+      if (!classifyUrl(value).ok) {
+        // Unreachable for Markdown (links are checked in mdast): the last gate before HTML.
+        delete props[attr];
+        ctx.diagnostics.push({ file: ctx.file, line: (node.position?.start.line ?? 1) + ctx.lineOffset, column: node.position?.start.column, rule: "unsafe-url", message: `URL ${JSON.stringify(value.slice(0, 60))} is not allowed`, hint: "use a page route, a relative path, #anchor, or an https:, http:, mailto: or tel: URL" });
+      } else if (attr === "href" && node.tagName === "a" && EXTERNAL_RE.test(value)) props.rel = ["noopener"];
+    }
+    if (node.tagName === "pre" && node.children[0]?.type === "element" && node.children[0].tagName === "code") {
+      blocks.push({ parent, index, node });
+      continue;
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, node, i]);
+  }
+}
+
+async function highlightBlock(block: CodeBlock, ctx: RenderContext): Promise<void> {
+  const code = block.node.children[0] as Element;
+  const classes = (code.properties.className as string[] | undefined) ?? [];
+  const langClass = classes.find((c) => c.startsWith("language-"));
+  // The info string's first word, shown as the block's label: a language name or nothing.
+  const raw = langClass ? langClass.slice("language-".length) : "";
+  const lang = LANG_NAME_RE.test(raw) ? raw : "";
+  const resolved = lang ? resolveLanguage(lang) : null;
+  if (!lang || resolved === undefined) {
+    ctx.diagnostics.push({
+      file: ctx.file,
+      line: (block.node.position?.start.line ?? 1) + ctx.lineOffset,
+      column: block.node.position?.start.column,
+      rule: "code-language",
+      message: lang ? `code fence language '${lang}' is not highlighted` : raw ? `code fence language '${raw.slice(0, 30)}' is not a language name` : "code fence has no language",
+      hint: lang ? "use a supported language (js, ts, python, go, bash, json, yaml, http, sql, ...) or text" : "add a language after the backticks, e.g. ```js (or ```text)",
+    });
+  }
+  const source = textOf(code).replace(/\n$/, "");
+  const lines = await highlightLines(source, resolved ?? null, ctx.highlights);
+  block.parent.children[block.index] = { type: "raw", value: codeBlockHtml(lines, lang || "text") } as unknown as ElementContent;
+}
+
+/** The text of a subtree (a code element: text nodes only). */
+function textOf(node: Element): string {
+  let out = "";
+  const stack: ElementContent[] = [...node.children].reverse();
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === "text") out += n.value;
+    else if (n.type === "element") for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return out;
+}

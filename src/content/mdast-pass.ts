@@ -1,0 +1,81 @@
+/**
+ * The one pass over a page's mdast, iterative (the tree comes from a stranger): stops a tree
+ * nested past MAX_MARKDOWN_DEPTH, turns containers into notes and disclosures and stray
+ * directives back into text, refuses a `#` heading, allow-lists every URL, records the site links
+ * with their positions and gives them the base.
+ */
+import type { Definition, Image, Link, Parent, Root, RootContent } from "mdast";
+import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
+import { classifyUrl } from "../shared/url-policy.ts";
+import { directiveAsText, transformContainer } from "./containers.ts";
+import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
+import { tooDeep, type RenderContext } from "./markdown.ts";
+
+type Node = Root | RootContent;
+
+/** Walks the tree once; `source` is the Markdown it was parsed from (for unclosed containers). */
+export function walkMdast(tree: Root, ctx: RenderContext, source: string): void {
+  const line = (n: Node) => (n.position?.start.line ?? 1) + ctx.lineOffset;
+  const stack: [Node, number][] = [[tree, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_MARKDOWN_DEPTH) {
+      ctx.diagnostics.push(tooDeep(ctx, node.position?.start.line));
+      tree.children = [];
+      ctx.links.length = 0;
+      return;
+    }
+    switch (node.type) {
+      case "containerDirective":
+        transformContainer(node as ContainerDirective, ctx, source);
+        break;
+      case "heading":
+        if (node.depth === 1) {
+          ctx.diagnostics.push({
+            file: ctx.file,
+            line: line(node),
+            column: node.position?.start.column,
+            rule: "no-h1",
+            message: "the body has a '#' heading; the title is the page's only <h1>",
+            hint: "use '##' for sections, and put the page title in the frontmatter's title",
+          });
+        }
+        break;
+      case "link":
+      case "image":
+      case "definition":
+        checkUrl(node, ctx, line(node));
+        break;
+    }
+    if (!("children" in node)) continue;
+    const parent = node as Parent;
+    for (let i = 0; i < parent.children.length; i++) {
+      const child = parent.children[i]!;
+      if (child.type === "textDirective" || child.type === "leafDirective") {
+        const replacement = directiveAsText(child as TextDirective | LeafDirective);
+        parent.children.splice(i, 1, ...(replacement as never[]));
+      }
+    }
+    // Pushed in reverse, so the walk (and the order links are recorded in) follows the document.
+    for (let i = parent.children.length - 1; i >= 0; i--) stack.push([parent.children[i]!, depth + 1]);
+  }
+}
+
+function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number): void {
+  const verdict = classifyUrl(n.url);
+  if (!verdict.ok) {
+    ctx.diagnostics.push({
+      file: ctx.file,
+      line,
+      column: n.position?.start.column,
+      rule: "unsafe-url",
+      message: `${n.type === "image" ? "image" : "link"} URL ${JSON.stringify(n.url.slice(0, 60))} is not allowed: ${verdict.reason}`,
+      hint: "link to a page (/limits/), a relative path, #anchor, or an https:, http:, mailto: or tel: URL",
+    });
+    n.url = "#";
+    return;
+  }
+  // A definition's place is where its references use it; its own line is what the map can name.
+  ctx.links.push({ url: n.url, line, column: n.position?.start.column ?? 1, kind: n.type === "image" ? "image" : "link", scope: verdict.kind });
+  if (verdict.kind === "site" && !n.url.startsWith(ctx.base)) n.url = ctx.base.replace(/\/$/, "") + n.url;
+}

@@ -1,0 +1,158 @@
+/**
+ * A build worker (run by piscina, see pool.ts): each task is one page, parsed and rendered in
+ * one go, its files written straight into the output folder (or handed back for a build kept
+ * in memory). Only the page's facts travel back: its HTML never crosses threads twice.
+ */
+import { isMainThread, workerData } from "node:worker_threads";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { deserialize } from "node:v8";
+import type { Diagnostic } from "../errors.ts";
+import { parseBody, type PageFacts, type ParseOptions } from "../content/parse-page.ts";
+import type { PageSource } from "../content/page-source.ts";
+import { warmHighlighter, type HighlightCache } from "../content/highlight.ts";
+import { renderPage, type RenderContext } from "../render/render-page.tsx";
+import { contentHash } from "../render/hash.ts";
+import type { PageData, SearchDoc, SiteData } from "../shared/types.ts";
+
+/** How a page is shown, apart from its body: the page's data without `html` and `headers`. */
+export type PageShell = Omit<PageData, "html" | "headers">;
+
+/** The render of every page of a build: the site data (read from its file) and the asset URLs. */
+export interface RenderSetup extends Omit<RenderContext, "site"> {
+  /** The site data file on disk, read once per worker. */
+  sitePath: string;
+}
+
+/** Where a task's files go. */
+export interface OutputSetup {
+  /** The output folder being written (FsWriter's temporary folder); absent: hand the files back. */
+  dir?: string;
+  /** The assets folder under it: `docs/v2/assets/`. */
+  assetsDir: string;
+}
+
+/** One page: parse its body (or take it from `cachedBody`), render it, write it. */
+export interface PageTask {
+  kind: "page";
+  source: PageSource;
+  parse: ParseOptions;
+  /** The body's HTML from an earlier build (then `facts` too): render only. */
+  cached?: { body: string; facts: PageFacts } | { bodyPath: string; facts: PageFacts };
+  shell: PageShell;
+  /** The page's key (names its data file) and the path of its HTML. */
+  key: string;
+  htmlPath: string;
+  render: RenderSetup;
+  output: OutputSetup;
+  /** Where to keep the body's HTML for later builds (a file of the build cache). */
+  bodyPath?: string;
+  /** Highlighted blocks of earlier builds (a file of the build cache), read once per worker. */
+  highlightsPath?: string;
+  /** Hand the body's HTML back (a build kept in memory keeps it). */
+  returnBody?: boolean;
+}
+
+/** The not-found page (`404.html`, twice). */
+export interface NotFoundTask {
+  kind: "not-found";
+  page: PageData;
+  render: RenderSetup;
+}
+
+/** The search index of a build's documents. */
+export interface SearchTask {
+  kind: "search";
+  docs: SearchDoc[];
+}
+
+/** Work for a worker. */
+export type WorkerTask = PageTask | NotFoundTask | SearchTask;
+
+/** What a page task gives back. */
+export interface PageResult {
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  facts?: PageFacts;
+  /** Name of the page's data file under the assets folder. */
+  dataFile?: string;
+  /** The files, when the task did not write them. */
+  files?: { html: string; data: string };
+  body?: string;
+  /** Blocks this task highlighted that were not in the cache. */
+  highlights?: [string, string[]][];
+}
+
+const sites = new Map<string, SiteData>();
+const highlights: HighlightCache = new Map();
+const seeded = new Set<string>();
+
+function siteAt(path: string): SiteData {
+  let site = sites.get(path);
+  if (!site) {
+    site = JSON.parse(readFileSync(path, "utf8")) as SiteData;
+    sites.set(path, site);
+  }
+  return site;
+}
+
+function seedHighlights(path: string | undefined): void {
+  if (!path || seeded.has(path)) return;
+  seeded.add(path);
+  try {
+    for (const [k, v] of deserialize(readFileSync(path)) as [string, string[]][]) highlights.set(k, v);
+  } catch {
+    // No highlights of earlier builds: every block is highlighted again.
+  }
+}
+
+function write(dir: string, path: string, content: string): void {
+  const full = join(dir, path);
+  mkdirSync(dirname(full), { recursive: true });
+  writeFileSync(full, content);
+}
+
+/** Runs one task; the same function serves the worker threads and the in-process path. */
+export async function runTask(task: WorkerTask): Promise<unknown> {
+  if (task.kind === "search") {
+    const { buildSearchIndex } = await import("../site/search-index.ts");
+    return JSON.stringify(buildSearchIndex(task.docs));
+  }
+  if (task.kind === "not-found") return renderPage(task.page, { ...task.render, site: siteAt(task.render.sitePath) }, { noindex: true });
+  return runPage(task);
+}
+
+async function runPage(task: PageTask): Promise<PageResult> {
+  let body: string;
+  let facts: PageFacts;
+  let before = highlights.size;
+  if (task.cached) {
+    body = "body" in task.cached ? task.cached.body : readFileSync(task.cached.bodyPath, "utf8");
+    facts = task.cached.facts;
+  } else {
+    seedHighlights(task.highlightsPath);
+    before = highlights.size;
+    const parsed = await parseBody(task.source, task.parse, highlights);
+    if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
+    body = parsed.html;
+    facts = parsed.facts;
+    if (task.bodyPath) writeFileSync(task.bodyPath, body);
+  }
+  const page: PageData = { ...task.shell, headers: facts.headers, html: body };
+  const data = JSON.stringify(page);
+  const dataFile = `pages/${task.key}.${contentHash(data)}.json`;
+  const html = renderPage(page, { ...task.render, site: siteAt(task.render.sitePath) });
+  const result: PageResult = { errors: [], warnings: facts.warnings, facts, dataFile };
+  if (task.output.dir) {
+    write(task.output.dir, task.htmlPath, html);
+    write(task.output.dir, task.output.assetsDir + dataFile, data);
+  } else result.files = { html, data };
+  if (task.returnBody) result.body = body;
+  if (highlights.size > before) result.highlights = [...highlights].slice(before);
+  return result;
+}
+
+export default runTask;
+
+// A worker of a build with many pages to parse loads the highlighter while they are on their way.
+if (!isMainThread && (workerData as { warm?: boolean } | undefined)?.warm) void warmHighlighter();

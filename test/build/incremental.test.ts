@@ -1,0 +1,95 @@
+/**
+ * Builds that follow a build (issue 12): what changed is rebuilt, what did not is reused as it
+ * was, and check-links needs only the output and its link map. Spawns the CLI: its workers, its
+ * disk cache and the FsWriter's hard links are what is tested.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, tempSite } from "../helpers/site.ts";
+
+const BIN = join(ROOT, "bin", "brook-docs.js");
+let dir: string;
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" } });
+  return { code: r.status, stderr: r.stderr };
+}
+
+/** How many pages the last build rendered, from its summary line. */
+function rendered(stderr: string): number {
+  const m = /(\d+) rendered/.exec(stderr);
+  if (!m) throw new Error(`no summary in: ${stderr}`);
+  return Number(m[1]);
+}
+
+const inode = (rel: string) => statSync(join(dir, "dist", rel)).ino;
+
+beforeAll(() => {
+  dir = tempSite("basic", {
+    "public/favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    "content/guide/code.md": readFileSync(join(ROOT, "test/fixtures/basic/content/guide/code.md"), "utf8") + "\nThe API lives at {{ site.apiBase }}.\n",
+  });
+  const first = cli("build");
+  expect(first.code, first.stderr).toBe(0);
+  expect(rendered(first.stderr)).toBe(5);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("a build after a build", () => {
+  it("renders nothing when nothing changed, and reuses every page's files as they were", () => {
+    const before = inode("docs/v2/limits/index.html");
+    const r = cli("build");
+    expect(r.code, r.stderr).toBe(0);
+    expect(rendered(r.stderr)).toBe(0);
+    // The same file, linked into the new output: not rewritten, not even copied.
+    expect(inode("docs/v2/limits/index.html")).toBe(before);
+  });
+
+  it("renders exactly the edited page when only its body changed", () => {
+    const file = join(dir, "content", "limits.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("## ", "A new sentence in the body.\n\n## "));
+    const guide = inode("docs/v2/guide/index.html");
+    const r = cli("build");
+    expect(rendered(r.stderr)).toBe(1);
+    expect(readFileSync(join(dir, "dist/docs/v2/limits/index.html"), "utf8")).toContain("A new sentence in the body.");
+    expect(inode("docs/v2/guide/index.html")).toBe(guide);
+  });
+
+  it("renders exactly the pages that read a site value when the value changes", () => {
+    const config = join(dir, "site.config.ts");
+    writeFileSync(config, readFileSync(config, "utf8").replace('title: "Brook",', 'title: "Brook",\n  apiBase: "https://api.brook.example/v9",'));
+    const r = cli("build");
+    expect(r.code, r.stderr).toBe(0);
+    // guide/triggers.md and guide/code.md write {{ site.apiBase }}; the other three do not.
+    expect(rendered(r.stderr)).toBe(2);
+    expect(readFileSync(join(dir, "dist/docs/v2/guide/code/index.html"), "utf8")).toContain("https://api.brook.example/v9");
+  });
+
+  it("renders every page when the site around them changes (a title in the sidebar)", () => {
+    const file = join(dir, "content", "limits.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("title: Limits", "title: All limits"));
+    expect(rendered(cli("build").stderr)).toBe(5);
+  });
+
+  it("rebuilds a page whose output someone changed by hand", () => {
+    writeFileSync(join(dir, "dist/docs/v2/limits/index.html"), "edited by hand");
+    expect(rendered(cli("build").stderr)).toBe(1);
+    expect(readFileSync(join(dir, "dist/docs/v2/limits/index.html"), "utf8")).toContain("<h1");
+  });
+});
+
+describe("check-links reads the output and its link map only", () => {
+  it("reports file:line:col with content/ and the cache deleted", () => {
+    const file = join(dir, "content", "guide", "index.md");
+    writeFileSync(file, readFileSync(file, "utf8") + "\nSee [the missing page](/no-such-page/) for more.\n");
+    expect(cli("build").code).toBe(0);
+    rmSync(join(dir, "content"), { recursive: true, force: true });
+    rmSync(join(dir, "node_modules", ".cache", "brook-docs"), { recursive: true, force: true });
+    const r = cli("check-links");
+    expect(r.code).toBe(1);
+    const lines = readFileSync(join(ROOT, "test/fixtures/basic/content/guide/index.md"), "utf8").split("\n").length;
+    expect(r.stderr).toContain(`content/guide/index.md:${lines + 1}:5: link to /no-such-page/ matches no page [broken-link]`);
+  });
+});
