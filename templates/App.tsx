@@ -1,5 +1,5 @@
 import type { PageData, SiteData } from "../src/shared/types.ts";
-import { DeferredBanner, DeferredFooter, PartsContext, type Parts } from "./Deferred.tsx";
+import { DeferredBanner, DeferredFooter, DeferredProgress, PartsContext, type Parts } from "./Deferred.tsx";
 import { Header } from "./Header.tsx";
 import { LAYOUT_COMPONENTS } from "./layouts.ts";
 import { Sidebar } from "./Sidebar.tsx";
@@ -17,11 +17,7 @@ export function App({ site, page, ui = {}, parts = null }: { site: SiteData; pag
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {ui.progress != null && (
-        <div className="progress" role="progressbar" aria-label="Loading page" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(ui.progress)}>
-          <div className="progress-bar" style={{ transform: `scaleX(${ui.progress / 100})` }} />
-        </div>
-      )}
+      {ui.progress != null && <DeferredProgress value={ui.progress} />}
       <DeferredBanner site={site} />
       <Header site={site} ui={ui} />
       <div className="layout">

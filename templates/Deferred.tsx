@@ -23,7 +23,7 @@ function deferred<K extends Name>(name: K) {
     const Part = useContext(PartsContext)?.[name] as ComponentType<object> | undefined;
     return Part ? (
       <Suspense fallback={null}>
-        <Part {...props} />
+        <Part {...(props as object)} />
       </Suspense>
     ) : null;
   });
@@ -41,11 +41,17 @@ export const DeferredOutline = deferred("Outline");
 export const DeferredPagination = deferred("Pagination");
 /** The site footer. */
 export const DeferredFooter = deferred("SiteFooter");
+/** The site logo. */
+export const DeferredLogo = deferred("Logo");
+/** The navigation progress bar (only ever rendered during a navigation, once the parts are there). */
+export const DeferredProgress = deferred("Progress");
 const DeferredHome = deferred("Home");
 const DeferredNotFound = deferred("NotFound");
 
 type LayoutProps = { site: SiteData; page: PageData; ui?: UiState };
-/** The home layout, deferred (only site and page reach it: UI state changes on every render). */
-export const HomeLayout = ({ site, page }: LayoutProps) => <DeferredHome site={site} page={page} />;
+// Only site and page reach a deferred layout: UI state changes on every render.
+const layout = (Part: typeof DeferredHome) => ({ site, page }: LayoutProps) => <Part site={site} page={page} />;
+/** The home layout, deferred. */
+export const HomeLayout = layout(DeferredHome);
 /** The not-found layout, deferred; the browser's part adds the suggestions. */
-export const NotFoundLayout = ({ site, page }: LayoutProps) => <DeferredNotFound site={site} page={page} />;
+export const NotFoundLayout = layout(DeferredNotFound);

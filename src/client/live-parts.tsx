@@ -11,7 +11,7 @@ import { Outline } from "../../templates/Outline.tsx";
 import { closest } from "../shared/similar.ts";
 import type { NavLink, SidebarNode } from "../shared/types.ts";
 
-export { Banner, Breadcrumbs, Home, Pagination, SiteFooter } from "../../templates/parts.ts";
+export { Banner, Breadcrumbs, Home, Logo, Pagination, Progress, SiteFooter } from "../../templates/parts.ts";
 
 /** What the page bundle hands over: React's hooks and the scroll-spy (importing them here would split each into a chunk of its own). */
 export interface Runtime {

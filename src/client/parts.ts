@@ -33,14 +33,7 @@ const part = <K extends keyof Parts>(name: K) =>
     return createElement(use(ready as Promise<PartsModule>)[name] as (p: object) => React.ReactNode, props);
   } as Parts[K];
 
+const NAMES = ["Banner", "Breadcrumbs", "Feedback", "Home", "Logo", "NotFound", "Outline", "Pagination", "Progress", "SiteFooter"] as const;
+
 /** The parts as suspending components, for `<App parts>`. */
-export const LAZY_PARTS: Parts = {
-  Banner: part("Banner"),
-  Breadcrumbs: part("Breadcrumbs"),
-  Feedback: part("Feedback"),
-  Home: part("Home"),
-  NotFound: part("NotFound"),
-  Outline: part("Outline"),
-  Pagination: part("Pagination"),
-  SiteFooter: part("SiteFooter"),
-};
+export const LAZY_PARTS = Object.fromEntries(NAMES.map((name) => [name, part(name)])) as Parts;

@@ -64,12 +64,11 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
     };
     // The deferred parts (templates/Deferred.tsx) load on the reader's first interaction, a
     // navigation (the pipeline waits for them), or at once on the home and not-found pages.
-    const interactions = ["pointerover", "focusin", "scroll"];
     let woken: Promise<void> | undefined;
     // Resolves once React has had a frame to hydrate the parts; rejects when their chunk cannot load.
     const wake = () => (woken ??= loadParts().then(() => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok)))));
     const onFirst = () => void wake().catch(() => undefined);
-    for (const type of interactions) addEventListener(type, onFirst, { capture: true, passive: true, once: true });
+    for (const type of ["pointerover", "focusin", "scroll"]) addEventListener(type, onFirst, { capture: true, passive: true, once: true });
     router.current = createRouter(firstSite, manifest, first, {
       render(next) {
         flushSync(() => {

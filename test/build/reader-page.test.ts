@@ -39,7 +39,7 @@ describe("the reader's page in the built HTML", () => {
   });
 
   it("passes each page's outline levels and the site's banner to the client", () => {
-    const manifest = json<RouteManifest>(asset("manifest."));
+    const manifest = json<RouteManifest>("docs/v2/routes.json");
     const page = (route: string) => json<PageData>("docs/v2/assets/" + manifest.pages[route]);
     expect(page("/webhooks/").outline).toEqual([2, 3]);
     expect(page("/limits/").outline).toEqual([2, 2]);
