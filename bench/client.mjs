@@ -37,7 +37,8 @@ if (!process.env.DIR) {
 }
 const assetsDir = join(out, "docs", "v2", "assets");
 const assetFiles = readdirSync(assetsDir);
-const manifest = JSON.parse(readFileSync(join(assetsDir, assetFiles.find((f) => f.startsWith("manifest."))), "utf8"));
+// The route manifest has a fixed name beside the pages (no page changes when another does).
+const manifest = JSON.parse(readFileSync(join(out, "docs", "v2", "routes.json"), "utf8"));
 
 // preview.ts is TypeScript: bundle it for this script (the CLI bundle exports only main()).
 const previewModule = join(root, "node_modules", ".cache", "brook-bench", "preview.mjs");
