@@ -10,7 +10,7 @@ import { deserialize } from "node:v8";
 import type { Diagnostic } from "../errors.ts";
 import { parseBody, type PageFacts, type ParseOptions } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
-import { warmHighlighter, type HighlightCache } from "../content/highlight.ts";
+import { HighlightCache, warmHighlighter } from "../content/highlight.ts";
 import { renderPage, type RenderContext } from "../render/render-page.tsx";
 import { contentHash } from "../render/hash.ts";
 import type { PageData, SearchDoc, SiteData } from "../shared/types.ts";
@@ -84,7 +84,7 @@ export interface PageResult {
 }
 
 const sites = new Map<string, SiteData>();
-const highlights: HighlightCache = new Map();
+const highlights = new HighlightCache();
 const seeded = new Set<string>();
 
 function siteAt(path: string): SiteData {
@@ -104,6 +104,7 @@ function seedHighlights(path: string | undefined): void {
   } catch {
     // No highlights of earlier builds: every block is highlighted again.
   }
+  highlights.takeAdded();
 }
 
 function write(dir: string, path: string, content: string): void {
@@ -125,13 +126,11 @@ export async function runTask(task: WorkerTask): Promise<unknown> {
 async function runPage(task: PageTask): Promise<PageResult> {
   let body: string;
   let facts: PageFacts;
-  let before = highlights.size;
   if (task.cached) {
     body = "body" in task.cached ? task.cached.body : readFileSync(task.cached.bodyPath, "utf8");
     facts = task.cached.facts;
   } else {
     seedHighlights(task.highlightsPath);
-    before = highlights.size;
     const parsed = await parseBody(task.source, task.parse, highlights);
     if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
     body = parsed.html;
@@ -148,7 +147,8 @@ async function runPage(task: PageTask): Promise<PageResult> {
     write(task.output.dir, task.output.assetsDir + dataFile, data);
   } else result.files = { html, data };
   if (task.returnBody) result.body = body;
-  if (highlights.size > before) result.highlights = [...highlights].slice(before);
+  const added = highlights.takeAdded();
+  if (added.length) result.highlights = added;
   return result;
 }
 
