@@ -19,6 +19,9 @@ export default defineConfig({
     { text: "v1", link: "https://brook.example/docs/v1/" },
   ],
   analytics: { gtmId: "" },
+  // "On this page" lists `##` and `###`; a page can say otherwise in its frontmatter.
+  outline: [2, 3],
+  // No announcement at the moment: `banner: { id, text, link: { text, href } }` shows one.
   navigation: { chunkTimeoutMs: 120_000, progressDelayMs: 200, scrollSpyThrottleMs: 300 },
   // Words readers type that these docs say differently (applied to queries, one way).
   search: {

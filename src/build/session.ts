@@ -152,7 +152,7 @@ export class BuildSession {
     const siteFile = `site.${contentHash(siteJson)}.json`;
     const assetUrl = (file: string) => config.base + "assets/" + file;
     const render: RenderSetup = {
-      assets: { css: assetUrl(assets.css), js: assetUrl(assets.entry), siteData: assetUrl(siteFile) },
+      assets: { css: assetUrl(assets.css), js: assetUrl(assets.entry), early: assetUrl(assets.earlyScript), banner: assetUrl(assets.bannerScript), siteData: assetUrl(siteFile) },
       headTags: config.head,
       manifestFile: config.base + MANIFEST_NAME,
       siteFile: assetUrl(siteFile),

@@ -2,7 +2,6 @@
 import { hydrateRoot } from "react-dom/client";
 import type { BootData, PageData, RouteManifest, SiteData } from "../shared/types.ts";
 import { Root, type DocsApi } from "./root.tsx";
-import { applySavedTheme } from "./theme.ts";
 
 declare global {
   interface Window {
@@ -11,8 +10,6 @@ declare global {
   }
 }
 
-document.documentElement.classList.add("js");
-applySavedTheme();
 // Copy buttons of code blocks: one delegated handler, the copying code loaded on first use.
 document.addEventListener("click", (e) => {
   const button = e.target instanceof Element && e.target.closest<HTMLButtonElement>(".code-block .copy");

@@ -3,12 +3,12 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { App } from "../../templates/App.tsx";
 import type { PageData, RouteManifest, SiteData } from "../shared/types.ts";
+import type { Analytics } from "./analytics.ts";
+import { LAZY_PARTS, loadParts } from "./parts.ts";
 import { useDrawer, useShortcuts, useVersionMenu } from "./panels.ts";
-import { progressTimer } from "./progress.ts";
 import { createRouter, type Router } from "./router.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
 import { useSearch } from "./search/use-search.ts";
-import { isDark, setTheme } from "./theme.ts";
 
 /** What `window.brookDocs` offers once the page is live. */
 export interface DocsApi {
@@ -46,8 +46,9 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
   const [announcement, setAnnouncement] = useState("");
   const router = useRef<Router>(null);
   const spy = useRef<() => void>(null);
-  const headers = useRef(page.headers);
-  headers.current = page.headers;
+  const analytics = useRef<Promise<Analytics> | null>(null);
+  const shown = useRef(page);
+  shown.current = page;
 
   const search = useSearch(site.base, manifest, (href) => void router.current?.push(href));
   useDrawer(sidebarOpen, setSidebarOpen);
@@ -56,11 +57,18 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
 
   useLayoutEffect(() => {
     // Tag manager code runs only when configured (design.md §5); page views wait for it to load.
-    const analytics = site.gtmId ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId)) : null;
+    analytics.current = site.gtmId ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId)) : null;
     const pageView = () => {
       const view = { page_path: location.pathname, page_title: document.title, page_location: location.href };
-      void analytics?.then((push) => push(view));
+      void analytics.current?.then((a) => a.pageView(view));
     };
+    // The deferred parts (templates/Deferred.tsx) load on the reader's first interaction, a
+    // navigation (the pipeline waits for them), or at once on the home and not-found pages.
+    let woken: Promise<void> | undefined;
+    // Resolves once React has had a frame to hydrate the parts; rejects when their chunk cannot load.
+    const wake = () => (woken ??= loadParts().then(() => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok)))));
+    const onFirst = () => void wake().catch(() => undefined);
+    for (const type of ["pointerover", "focusin", "scroll"]) addEventListener(type, onFirst, { capture: true, passive: true, once: true });
     router.current = createRouter(firstSite, manifest, first, {
       render(next) {
         flushSync(() => {
@@ -70,11 +78,12 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
           setAnnouncement(next.title);
         });
       },
-      busy: progressTimer(site.navigation.progressDelayMs, (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v))),
+      progress: (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v)),
       pageView,
+      prepare: wake,
     });
     const current = router.current;
-    onReady({
+    const api: DocsApi = {
       router: current,
       current: () => {
         const shown = current.page();
@@ -91,12 +100,17 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
         focus?.();
         spy.current?.();
       },
-    });
+    };
+    // The home and not-found layouts are deferred parts: links in them are the router's once hydrated.
+    if (first.layout === "doc") onReady(api);
+    else void wake().finally(() => onReady(api));
     setLive(true);
-    setDark(isDark());
+    // The saved choice (put on <html> by early.ts), else the system's.
+    const saved = document.documentElement.dataset.theme;
+    setDark(saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches);
     pageView();
-    // Scroll-spy: the section in view, at most once per throttle period and after scrolling stops.
-    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(headers.current)));
+    // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling stops.
+    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(shown.current.headers)));
   }, []);
   // A new page: settle the spy once the router has scrolled (the update runs on a timer).
   useEffect(() => spy.current?.(), [page]);
@@ -106,6 +120,7 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
     <App
       site={site}
       page={page}
+      parts={LAZY_PARTS}
       ui={
         live
           ? {
@@ -116,7 +131,12 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
               versionMenuOpen,
               onToggleVersionMenu: toggle(setVersionMenuOpen),
               dark,
-              onToggleTheme: () => setDark(setTheme(!dark)),
+              onToggleTheme: () => {
+                document.documentElement.dataset.theme = dark ? "light" : "dark";
+                setDark(!dark);
+                // Remembering the choice is a tiny chunk of its own, loaded on the first switch.
+                void import("./theme.ts").then((m) => m.saveTheme(!dark));
+              },
               search,
               announcement,
             }

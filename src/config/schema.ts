@@ -1,5 +1,6 @@
 /** The one schema of site.config.ts: types, defaults and checks (design.md §6). */
 import { z } from "zod";
+import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
 import { classifyUrl, isRoute, isRouteLoose, isRouteWithFragment, NAME_CHARACTERS } from "../shared/url-policy.ts";
 
 const route = z
@@ -103,6 +104,34 @@ export const configSchema = z.strictObject({
   redirects: z
     .array(z.strictObject({ from: z.string().refine(isRouteLoose, `from is a path such as /notebook/sql, using ${NAME_CHARACTERS}`), to: route }))
     .default([]),
+  /**
+   * Heading levels of the "On this page" outline beside the article (wide screens): `false`, one
+   * level (`2`), or a range (`[2, 3]`). A page's frontmatter `outline` overrides it. @default [2, 3]
+   */
+  outline: z
+    .custom<OutlineSetting>(isOutlineSetting, { error: "outline is false, 2, 3, or [from, to] with levels 2-3 (e.g. [2, 3])" })
+    .default([2, 3]),
+  /**
+   * An announcement above the header on every page: text and an optional link (a route such as
+   * `/changelog/`, optionally with `#anchor`, or an http(s) URL). Readers can dismiss it; a new `id` shows it again to everyone.
+   * @example { id: "v2-launch", text: "Brook v2 is here.", link: { text: "What changed", href: "/changelog/" } }
+   */
+  banner: z
+    .strictObject({
+      id: z.string().regex(/^[\w.-]{1,64}$/, "banner.id is letters, digits, '-', '_' or '.' (at most 64)"),
+      text: z.string().min(1).max(200),
+      link: z
+        .strictObject({
+          text: z.string().min(1).max(80),
+          href: z.string().refine((v) => {
+            if (isRouteWithFragment(v)) return true;
+            const verdict = classifyUrl(v);
+            return verdict.ok && verdict.kind === "external";
+          }, "banner.link.href is a route such as /changelog/ (optionally with #anchor) or an http(s):// URL"),
+        })
+        .optional(),
+    })
+    .optional(),
   /** The sidebar; absent: generated from the content folder tree. */
   sidebar: z.array(sidebarItem).optional(),
 });

@@ -5,6 +5,7 @@
  */
 import githubLight from "shiki/themes/github-light.mjs";
 import githubDark from "shiki/themes/github-dark.mjs";
+import { codeColorVars } from "./code-colors.ts";
 
 interface ThemeJson {
   colors?: Record<string, string>;
@@ -77,10 +78,10 @@ export function codeThemeCss(): string {
   }
   const rules: string[] = [];
   const light = LIGHT_THEME.colors?.["editor.foreground"]?.toLowerCase() ?? "#24292e";
-  rules.push(`.shiki{--shiki-light:${light};--shiki-dark:${DARK_OF.get(light) ?? light}}`);
+  rules.push(`.shiki{${codeColorVars(light, DARK_OF.get(light) ?? light)}}`);
   for (const c of [...fg].sort()) {
     const cls = colorClass(c);
-    if (cls) rules.push(`.${cls}{--shiki-light:${c};--shiki-dark:${DARK_OF.get(c) ?? c}}`);
+    if (cls) rules.push(`.${cls}{${codeColorVars(c, DARK_OF.get(c) ?? c)}}`);
   }
   for (const c of [...bg].sort()) rules.push(`.${backgroundClass(c)}{--shiki-light-bg:${c};--shiki-dark-bg:${DARK_OF.get(c) ?? c}}`);
   rules.push(".fi{font-style:italic}.fb{font-weight:bold}.fu{text-decoration:underline}.fs{text-decoration:line-through}");

@@ -1,4 +1,5 @@
 /** Data shared by the build, the templates and the browser client. No node:, no DOM. */
+import type { OutlineLevels } from "./outline.ts";
 
 /** A `##` or `###` heading of a page (spec §3). */
 export interface Header {
@@ -36,6 +37,8 @@ export interface PageData {
   next: NavLink | null;
   editUrl: string;
   meta: MetaTag[];
+  /** Heading levels of the "On this page" outline (frontmatter `outline`, else the site's), null for none. */
+  outline: OutlineLevels | null;
   /** The article body as HTML, built from the page's Markdown. */
   html: string;
 }
@@ -45,6 +48,13 @@ export interface VersionLink {
   text: string;
   link: string;
   badge?: string;
+}
+
+/** The announcement above the header (config `banner`): text, an optional link, an id to remember dismissal by. */
+export interface Banner {
+  id: string;
+  text: string;
+  link?: { text: string; href: string };
 }
 
 /** Site-wide data for templates and client (one hashed file; embedded nowhere twice). */
@@ -59,6 +69,8 @@ export interface SiteData {
   versions: VersionLink[];
   navigation: { chunkTimeoutMs: number; progressDelayMs: number; scrollSpyThrottleMs: number };
   gtmId: string;
+  /** The announcement, or null. */
+  banner: Banner | null;
 }
 
 /** Where the client finds hashed files: written as `manifest.<hash>.json`. */

@@ -126,9 +126,9 @@ describe("header controls", () => {
     await page.keyboard.press("Enter");
     expect(await button.getAttribute("aria-expanded")).toBe("true");
     const links = page.locator("#version-list a");
-    expect(await links.allTextContents()).toEqual(["v2New", "v1"]);
+    expect(await links.allTextContents()).toEqual(["v2 New", "v1"]);
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("v2New");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("v2 New");
     await page.keyboard.press("Escape");
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     expect(await page.evaluate(() => document.activeElement?.classList.contains("version-button"))).toBe(true);

@@ -65,7 +65,8 @@ describe("whole build of the basic fixture", () => {
     expect(html).toMatch(/<button[^>]*class="version-button"[^>]*>Version <!-- -->v2<\/button>|<button[^>]*class="version-button"[^>]*>Version v2<\/button>/);
     expect(html).toMatch(/<input id="search-input"[^>]*type="search"[^>]*placeholder="Search\.\.\."/);
     expect(html).toContain('<nav id="sidebar" class="sidebar" aria-label="Sidebar">');
-    expect(html).toContain('<main id="main" tabindex="-1"><article class="doc"><h1 tabindex="-1">Triggers</h1>');
+    // The breadcrumbs (a deferred part, in its Suspense markers) come before the h1.
+    expect(html).toMatch(/<main id="main" tabindex="-1"><div class="doc-layout"><article class="doc"><!--\$--><nav class="breadcrumbs" aria-label="Breadcrumb">.*?<\/nav><!--\/\$--><h1 tabindex="-1">Triggers<\/h1>/);
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     expect(html).toContain('<a href="/docs/v2/guide/triggers/" aria-current="page">Triggers</a>');
     expect(html).toContain('href="/docs/v2/guide/triggers/#schedule">Schedule</a>');

@@ -49,3 +49,23 @@ describe("validateConfig", () => {
     expect(() => validateConfig({}, "x")).toThrow(/BROOK_DOCS_GTM_ID=nope is not a tag manager id/);
   });
 });
+
+describe("outline and banner", () => {
+  it("default to ## and ### and no banner", () => {
+    const c = validateConfig({}, "x");
+    expect(c.outline).toEqual([2, 3]);
+    expect(c.banner).toBeUndefined();
+  });
+
+  it("take a banner with a route or an http(s) link, and refuse anything else with its path", () => {
+    const banner = (href: string) => ({ banner: { id: "launch-2", text: "New.", link: { text: "Read", href } } });
+    expect(validateConfig(banner("/limits/#memory"), "x").banner?.link?.href).toBe("/limits/#memory");
+    expect(validateConfig(banner("https://brook.example/blog/"), "x").banner?.link?.href).toBe("https://brook.example/blog/");
+    for (const bad of ["javascript:alert(1)", "//evil.example/", "limits"]) {
+      expect(() => validateConfig(banner(bad), "site.config.ts"), bad).toThrow(/banner\.link\.href/);
+    }
+    expect(() => validateConfig({ banner: { id: "has space", text: "x" } }, "site.config.ts")).toThrow(/banner\.id/);
+    expect(() => validateConfig({ outline: [3, 2] }, "site.config.ts")).toThrow(/outline/);
+    expect(validateConfig({ outline: false }, "x").outline).toBe(false);
+  });
+});

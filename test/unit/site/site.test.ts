@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { flattenSidebar, generateSidebar, resolveSidebar } from "../../../src/site/sidebar.ts";
 import { checkRedirectAnchors, resolveRedirects } from "../../../src/site/redirects.ts";
 import { checkLink } from "../../../src/site/links.ts";
-import { propose } from "../../../src/site/similar.ts";
+import { propose } from "../../../src/shared/similar.ts";
 
 describe("sidebar", () => {
   const titles = new Map([["/", "Home"], ["/a/", "A"], ["/a/b/", "B"], ["/c/", "C"]]);
