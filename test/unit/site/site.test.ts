@@ -3,7 +3,7 @@ import lunr from "lunr";
 import { flattenSidebar, generateSidebar, resolveSidebar } from "../../../src/site/sidebar.ts";
 import { checkRedirectAnchors, resolveRedirects } from "../../../src/site/redirects.ts";
 import { checkLink } from "../../../src/site/links.ts";
-import { propose } from "../../../src/site/similar.ts";
+import { propose } from "../../../src/shared/similar.ts";
 import { buildSearchIndex, toLunrJson } from "../../../src/site/search-index.ts";
 
 describe("sidebar", () => {
