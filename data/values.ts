@@ -51,6 +51,8 @@ export const values = {
     dailyInvocations: "333 (66 for free orgs)",
     /** When the daily count resets. */
     dailyReset: "00:00 UTC",
+    /** The shortest interval of a schedule trigger. */
+    scheduleInterval: "1 minute",
     /** Compute time a month: free, and pro and team (enterprise: by contract). */
     runtimeQuota: { free: "30 hours", paid: "100 hours" },
   },

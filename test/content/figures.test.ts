@@ -51,6 +51,7 @@ const FIGURES: RegExp[] = [
   /\b900 seconds\b/g,
   /\bup to 900\b/g,
   /\b10 requests (?:per|a) second\b/g, // HTTP trigger rate
+  /\b10 a second\b/g,
   /\bbursts? of 50\b/g,
   /\b60 requests a minute\b/g, // REST API rate
   /\b128 levels\b/g, // nested JSON
@@ -58,8 +59,9 @@ const FIGURES: RegExp[] = [
   /\b100 hours\b/g,
   /\b8 ?KB\b/g, // environment variables
   /\b200 (?:per workspace|variables)\b/g,
-  /\b00:00 UTC\b/g, // daily reset
-  /\b10 minutes\b/g, // worker idle
+  /\b00:00`? UTC\b/g, // daily reset
+  /\b10 (?:idle )?minutes\b/g, // worker idle
+  /\bshortest interval is 1 minute\b/g, // schedules
   /\b15 seconds\b/g, // SSE heartbeat
   /\b30 seconds\b/g,
   /\b3 (?:more )?times\b/g, // retries
