@@ -151,6 +151,11 @@ const DELIBERATE: Deliberate[] = [
   { file: "sources/rss.md", text: "Checking every 15 minutes uses more than a free org's whole cap on its own", why: "compares 96 checks a day with the daily cap", value: "limits.dailyInvocations", was: "333 (66 for free orgs)" },
   { file: "workflows/events/cold-starts.md", text: "more often than every 10 minutes, for example with a second workflow on a schedule of `*/9 * * * *`", why: "the schedule in the example is chosen to beat the idle time", value: "timing.workerIdle", was: "10 minutes" },
   { file: "workflows/events/cold-starts.md", text: "One ping every 9 minutes is 160 pings, or 320 invocations a day", why: "compares the pings with the daily cap", value: "limits.dailyInvocations", was: "333 (66 for free orgs)" },
+  { file: "api/rest/index.md", text: "`memory_mb` 256 by default, up to {{ site.limits.memory.max }} (`10240`)", why: "the API's units (megabytes as a number) of the memory figures", value: "limits.memory.default", was: "256MB" },
+  { file: "api/rest/index.md", text: "`memory_mb` 256 by default, up to {{ site.limits.memory.max }} (`10240`)", why: "the API's units (megabytes as a number) of the memory figures", value: "limits.memory.max", was: "10GB" },
+  { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.node", was: "14" },
+  { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.python", was: "3.8" },
+  { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.go", was: "1.17.1" },
   { file: "code/nodejs/working-with-files.md", text: "a 5MB file already exceeds the {{ site.limits.functionPayload }} limit once encoded", why: "5MB grows by a third in base64, past this limit", value: "limits.functionPayload", was: "6MB" },
 ];
 
