@@ -23,6 +23,26 @@ export default defineConfig({
   ],
   analytics: { gtmId: "" },
   navigation: { chunkTimeoutMs: 120_000, progressDelayMs: 200, scrollSpyThrottleMs: 300 },
+  // Words readers type that these docs say differently (applied to queries, one way).
+  search: {
+    synonyms: {
+      golang: ["go"],
+      javascript: ["node.js"],
+      js: ["node.js"],
+      "env var": ["environment variable"],
+      envvar: ["environment variable"],
+      dotenv: ["environment variable"],
+      cron: ["schedule"],
+      crontab: ["cron", "schedule"],
+      fork: ["copy"],
+      observability: ["inspect"],
+      pip: ["pypi"],
+      "api token": ["api key"],
+      sso: ["saml"],
+      cost: ["price"],
+      "serverless function": ["code step"],
+    },
+  },
   redirects: [
     { from: "/cron", to: "/workflows/steps/triggers/#schedule" },
     { from: "/notebook", to: "/workflows/steps/" },

@@ -49,7 +49,7 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
   const headers = useRef(page.headers);
   headers.current = page.headers;
 
-  const search = useSearch(site.base, () => manifest.then((m) => site.base + "assets/" + m.search), (href) => void router.current?.push(href));
+  const search = useSearch(site.base, manifest, (href) => void router.current?.push(href));
   useDrawer(sidebarOpen, setSidebarOpen);
   useVersionMenu(versionMenuOpen, setVersionMenuOpen);
   useShortcuts();

@@ -134,6 +134,25 @@ export const configSchema = z.strictObject({
       scrollSpyThrottleMs: z.number().int().positive().default(300),
     })
     .default({ chunkTimeoutMs: 120_000, progressDelayMs: 200, scrollSpyThrottleMs: 300 }),
+  /** Search (docs/configuration.md#search). */
+  search: z
+    .strictObject({
+      /**
+       * Words readers type that the docs say differently, applied at query time: a query word
+       * (or phrase) also looks for each of its alternatives. One way: `cron` finds schedules, a
+       * search for `schedule` does not turn into `cron`.
+       * @default {}
+       * @example { golang: ["go"], "env var": ["environment variable"] }
+       */
+      synonyms: z
+        .record(
+          z.string().regex(/[\p{L}\p{N}]/u, "a synonym is a word or phrase").max(60),
+          z.array(z.string().regex(/[\p{L}\p{N}]/u, "an alternative is a word or phrase").max(60)).min(1).max(8),
+        )
+        .refine((r) => Object.keys(r).length <= 500, "at most 500 synonyms")
+        .default({}),
+    })
+    .default({ synonyms: {} }),
   /** Redirects: `from` a route (with or without trailing slash) `to` a page route plus optional #hash. */
   redirects: z
     .array(z.strictObject({ from: z.string().refine(isRouteLoose, `from is a path such as /notebook/sql, using ${NAME_CHARACTERS}`), to: route }))

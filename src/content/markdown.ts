@@ -17,7 +17,7 @@ import type { Diagnostic } from "../errors.ts";
 import type { Header } from "../shared/types.ts";
 import type { UrlKind } from "../shared/url-policy.ts";
 import { normalizeContainerSyntax } from "./containers.ts";
-import type { HighlightCache } from "./highlight.ts";
+import { HighlightCache } from "./highlight.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { walkMdast } from "./mdast-pass.ts";
 import { walkHast } from "./hast-pass.ts";
@@ -92,7 +92,7 @@ export async function renderMarkdown(
   body: string,
   options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache },
 ): Promise<MarkdownResult> {
-  const ctx: RenderContext = { ...options, highlights: options.highlights ?? new Map(), diagnostics: [], links: [], headers: [], sections: [], ids: [] };
+  const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [] };
   let html: string;
   try {
     html = String(await getProcessor().process({ value: normalizeContainerSyntax(body), data: { ctx } }));

@@ -1,9 +1,10 @@
 /** A page's Markdown body → its HTML and what the site model needs of it (on a build worker). */
 import type { Diagnostic } from "../errors.ts";
-import type { Header } from "../shared/types.ts";
+import type { Header, PageSearchData } from "../shared/types.ts";
 import type { HighlightCache } from "./highlight.ts";
-import { renderMarkdown, type LinkRef, type Section } from "./markdown.ts";
+import { renderMarkdown, type LinkRef } from "./markdown.ts";
 import { MAX_PAGE_BYTES } from "./limits.ts";
+import { searchData } from "./search-data.ts";
 import { checkMarkerRuns } from "./markdown-guard.ts";
 import { readPageSource, type PageSource } from "./page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
@@ -18,7 +19,8 @@ export interface ParseOptions {
 export interface PageFacts {
   headers: Header[];
   links: LinkRef[];
-  sections: Section[];
+  /** Headings and counted body terms for the search index (the section text itself is not kept). */
+  search: PageSearchData;
   ids: string[];
   /** Non-fatal diagnostics, kept so that a page from the cache reports them again. */
   warnings: Diagnostic[];
@@ -51,7 +53,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   if (errors.length) return { errors, warnings };
   return {
     html: md.html,
-    facts: { headers: md.headers, links: md.links, sections: md.sections, ids: md.ids, warnings, deps: { siteValues: values.used } },
+    facts: { headers: md.headers, links: md.links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used } },
     errors,
     warnings,
   };

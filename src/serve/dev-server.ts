@@ -196,10 +196,10 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     const next: SiteMap = new Map(lastBuild);
     for (const f of fresh.files) next.set(assetsDir + f.name, f.content);
     const manifest = JSON.parse(String(next.get(manifestPath))) as { search: string };
-    next.set(manifestPath, JSON.stringify({ ...manifest, search: fresh.name }));
+    next.set(manifestPath, JSON.stringify({ ...manifest, search: fresh.entry }));
     publish(next);
     log.info(colors.dim(`search index updated in ${Math.round(performance.now() - start)} ms`));
-    events.emit("search", fresh.name);
+    events.emit("search", fresh.entry);
   };
 
   const queue = new RebuildQueue(runBuild, options.debounceMs ?? 10);

@@ -69,6 +69,8 @@ describe("axe-core, WCAG 2.2 AA", () => {
     await page.locator("#search-input").focus();
     await page.keyboard.type("webhoo");
     await page.getByRole("listbox").waitFor();
+    // Grouped: the page, then its sections (they come with the page's data).
+    await page.locator(".search-section").first().waitFor();
     await page.keyboard.press("ArrowDown");
     expect(await violations(page)).toEqual([]);
     await page.keyboard.type("zzqqyy");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serve } from "../../src/serve/dev-server.ts";
 import { rawRequest } from "./http-helpers.ts";
@@ -241,6 +241,17 @@ describe("serve", () => {
     const fresh = await LiveClient.connect(dev.server.url);
     expect(await fresh.waitFor(is.hello)).toEqual({ type: "hello", version: version + 1 });
     fresh.close();
+  });
+
+  it("never runs a page's ---js frontmatter: the save is an error like any other", async () => {
+    const marker = join(dev.dir, "ran-under-serve.txt");
+    const from = live.messages.length;
+    const bad = await save("guide.md", `---js\n{ title: (require("fs").writeFileSync(${JSON.stringify(marker)}, "ran"), "T"), description: "d" }\n---\n\nBody\n`);
+    expect(bad.outcome.ok).toBe(false);
+    const error = await live.waitFor(is.error, from);
+    expect(error.text).toContain("content/guide.md:1:1: frontmatter opens with '---js': only YAML frontmatter is read [frontmatter-language]");
+    expect(existsSync(marker)).toBe(false);
+    await save("guide.md", original());
   });
 
   it("survives 50 bad saves in a row and recovers on the next good one", async () => {

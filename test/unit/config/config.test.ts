@@ -17,8 +17,15 @@ describe("validateConfig", () => {
       navigation: { chunkTimeoutMs: 120000, progressDelayMs: 200, scrollSpyThrottleMs: 300 },
       analytics: { gtmId: "" },
       redirects: [],
+      search: { synonyms: {} },
     });
     expect(c.sidebar).toBeUndefined();
+  });
+
+  it("takes search synonyms as word or phrase → alternatives, and names a bad one by its path", () => {
+    expect(validateConfig({ search: { synonyms: { golang: ["go"], "env var": ["environment variable"] } } }, "x").search.synonyms).toEqual({ golang: ["go"], "env var": ["environment variable"] });
+    expect(() => validateConfig({ search: { synonyms: { golang: [] } } }, "x")).toThrow(/search\.synonyms\.golang/);
+    expect(() => validateConfig({ search: { synonyms: { k8s: ["!!"] } } }, "x")).toThrow(/search\.synonyms\.k8s\[0\]: an alternative is a word or phrase/);
   });
 
   it("reports every problem at once with its path", () => {
