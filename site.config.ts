@@ -1,4 +1,5 @@
 import { defineConfig } from "brook-docs/config";
+import { values } from "./data/values.ts";
 
 /** The Brook developer docs. Every field is checked by src/config/schema.ts before a build starts. */
 export default defineConfig({
@@ -9,6 +10,8 @@ export default defineConfig({
   webBase: "https://brook.example",
   apiBase: "https://api.brook.example/v1",
   sqlApiBase: "https://rt.brook.example/sql",
+  // Every figure the docs state (limits, plans, runtimes): {{ site.limits.httpPayload }}.
+  values,
   head: [
     { tag: "link", attrs: { rel: "icon", type: "image/svg+xml", href: "/docs/v2/favicon.svg" } },
     { tag: "meta", attrs: { name: "theme-color", content: "#0b6bcb" } },

@@ -8,9 +8,10 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { loadConfig } from "../config/load.ts";
-import type { SiteConfig } from "../config/schema.ts";
+import type { BUILT_IN_SITE_VALUES, SiteConfig } from "../config/schema.ts";
 import { discoverContent, discoverPublic } from "../content/discover.ts";
 import type { PageFacts } from "../content/parse-page.ts";
+import { flattenSiteValues } from "../content/site-values.ts";
 import { ContentError, type Diagnostic } from "../errors.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
@@ -251,6 +252,11 @@ export class BuildSession {
     }
   }
 
+  /** The files the config was last loaded from: site.config.ts and what it imports (the dev server watches them). */
+  configFiles(): string[] {
+    return this.state.config?.inputs.map(([file]) => file) ?? [];
+  }
+
   /** Saves the disk cache (the dev server calls it after its first build). */
   saveCache(): void {
     try {
@@ -327,9 +333,11 @@ export class BuildSession {
   }
 }
 
-/** The values `{{ site.KEY }}` can read. */
+/** The values `{{ site.KEY }}` and `{{ site.a.b }}` can read: the config's own fields, then `values` by dotted path. */
 function siteValues(config: SiteConfig): Record<string, string> {
-  return { title: config.title, description: config.description, base: config.base, siteUrl: config.siteUrl, webBase: config.webBase, apiBase: config.apiBase, sqlApiBase: config.sqlApiBase };
+  const own: Record<(typeof BUILT_IN_SITE_VALUES)[number], string> = { title: config.title, description: config.description, base: config.base, siteUrl: config.siteUrl, webBase: config.webBase, apiBase: config.apiBase, sqlApiBase: config.sqlApiBase };
+  // The schema keeps `values` off the built-in names, so neither side overwrites the other.
+  return { ...own, ...flattenSiteValues(config.values) };
 }
 
 /** The link map of a build: each page's links as written, each redirect's line in the config. */

@@ -3,6 +3,7 @@ import type { Diagnostic } from "../errors.ts";
 import type { Header, PageSearchData } from "../shared/types.ts";
 import type { HighlightCache } from "./highlight.ts";
 import { renderMarkdown, type LinkRef } from "./markdown.ts";
+import { MAX_PAGE_BYTES } from "./limits.ts";
 import { searchData } from "./search-data.ts";
 import { checkMarkerRuns } from "./markdown-guard.ts";
 import { readPageSource, type PageSource } from "./page-source.ts";
@@ -38,9 +39,14 @@ export interface ParsedBody {
 /** Parses a page's body: limits, site values, Markdown. Never throws for content. */
 export async function parseBody(source: PageSource, options: ParseOptions, highlights?: HighlightCache): Promise<ParsedBody> {
   const { file, body, bodyLine } = source;
-  const runs = checkMarkerRuns(body, file, bodyLine - 1);
-  if (runs.length) return { errors: runs, warnings: [] };
+  // Site values first: they come from the config, and what micromark sees is the page with them
+  // (values are one line each, so lines stay where they were).
   const values = replaceSiteValues(body, options.siteValues, file, bodyLine - 1);
+  if (values.body.length > body.length && Buffer.byteLength(values.body) > MAX_PAGE_BYTES) {
+    return { errors: [{ file, rule: "file-size", message: `with its site values, the page is over the limit of ${MAX_PAGE_BYTES / 1024} KB`, hint: "split it into several pages" }], warnings: [] };
+  }
+  const runs = checkMarkerRuns(values.body, file, bodyLine - 1);
+  if (runs.length) return { errors: runs, warnings: [] };
   const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: bodyLine - 1, highlights });
   const errors = [...values.diagnostics, ...md.diagnostics.filter((d) => d.rule !== "code-language")];
   const warnings = md.diagnostics.filter((d) => d.rule === "code-language");

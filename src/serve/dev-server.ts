@@ -181,6 +181,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       reload.error(outcome.text);
       log.error(`${outcome.text}\n${colors.dim("(still serving the last good build; save a fix to rebuild)")}`);
     }
+    // A config that imports its values from another file: an edit there is a config edit.
+    watcher?.watchConfigInputs(dev.configFiles());
     events.emit("build", event);
   };
 
@@ -218,6 +220,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
         { cwd, contentDir, configFile, publicDir: join(cwd, "public"), projectRoot: options.watchCode === false ? undefined : root },
         (c) => queue.push(c),
       );
+      watcher.watchConfigInputs(dev.configFiles());
       await watcher.ready;
     }
   } catch (e) {

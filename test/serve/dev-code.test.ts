@@ -16,7 +16,7 @@ const get = async (path: string) => (await fetch(server.url + path)).text();
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), "brook-project-"));
   for (const dir of ["src", "templates"]) cpSync(join(ROOT, dir), join(project, dir), { recursive: true });
-  cpSync(join(ROOT, "test", "fixtures", "serve-site", "content"), join(project, "content"), { recursive: true });
+  for (const entry of ["content", "site.config.ts", "values.ts"]) cpSync(join(ROOT, "test", "fixtures", "serve-site", entry), join(project, entry), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(project, "node_modules"), "dir");
   server = await serve({ cwd: project, projectRoot: project, port: 0, logger: { info() {}, warn() {}, error: (m) => errors.push(m) } });
 }, 180_000);

@@ -42,6 +42,42 @@ describe("validateConfig", () => {
     expect((error as BrookError).hint).toContain("site.config.ts");
   });
 
+  it("takes a tree of site values, and none by default", () => {
+    expect(validateConfig({}, "x").values).toEqual({});
+    const values = { limits: { httpPayload: "512KB", memory: { default: "256MB", max: "10GB" }, queue: { max: 10000 } }, pricing: { perInvocation: 0.0002 } };
+    expect(validateConfig({ values }, "x").values).toEqual(values);
+  });
+
+  it("reports every bad site value with its path", () => {
+    const values = {
+      title: "Mine",
+      "http-payload": "512KB",
+      limits: { empty: " ", long: "x".repeat(201), twoLines: "a\nb", list: ["a"], off: null, yes: true, huge: Infinity },
+      a: { b: { c: { d: { e: { f: { g: "too deep" } } } } } },
+      ok: { b: { c: { d: { e: { f: "six names" } } } } },
+    };
+    let message = "";
+    try {
+      validateConfig({ values }, "site.config.ts");
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message.split("\n")).toEqual([
+      "site.config.ts: 10 problems in the config",
+      "  values.title: 'title' is already a site value ({{ site.title }} is the config's title): pick another name",
+      "  values.http-payload: 'http-payload' is not a value name: use letters, digits and _, not starting with a digit (e.g. httpPayload)",
+      "  values.limits.empty: an empty value: give it text, or remove it",
+      "  values.limits.long: a value is at most 200 characters (this one has 201)",
+      "  values.limits.twoLines: a value is one line of text: no line breaks, tabs or control characters",
+      "  values.limits.list: a value is text, a number or a group of values, not a list",
+      "  values.limits.off: a value is text, a number or a group of values, not null",
+      "  values.limits.yes: a value is text, a number or a group of values, not boolean",
+      "  values.limits.huge: a number value must be finite",
+      "  values.a.b.c.d.e.f: values nest at most 6 levels deep",
+    ]);
+    expect(() => validateConfig({ values: ["a"] }, "x")).toThrow(/values: values is an object of named values/);
+  });
+
   it("lets BROOK_DOCS_GTM_ID override the tag manager id, and checks it", () => {
     process.env.BROOK_DOCS_GTM_ID = "GTM-ABC123";
     expect(validateConfig({}, "x").analytics.gtmId).toBe("GTM-ABC123");
