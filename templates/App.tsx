@@ -22,7 +22,8 @@ export function App({ site, page, ui = {}, parts = null }: { site: SiteData; pag
       <Header site={site} ui={ui} />
       <div className="layout">
         <Sidebar site={site} route={page.route} headers={page.headers} activeSlug={ui.activeSlug ?? null} open={Boolean(ui.sidebarOpen)} />
-        {ui.sidebarOpen && <div className="sidebar-backdrop" aria-hidden="true" />}
+        {/* A click on the dimmed page closes the drawer at once, before its focus trap (a lazy chunk) is in. */}
+        {ui.sidebarOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={ui.onToggleSidebar} />}
         <main id="main" tabIndex={-1}>
           <Layout site={site} page={page} ui={ui} />
         </main>

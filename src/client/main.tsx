@@ -5,7 +5,7 @@ import { Root, type DocsApi } from "./root.tsx";
 
 declare global {
   interface Window {
-    /** The client's public API: `brookDocs.router.beforeEach(guard)`, `brookDocs.router.push(url)`; `refresh` serves the dev server. */
+    /** The client's public API: `brookDocs.router.beforeEach(guard)`, `brookDocs.router.push(url)`. */
     brookDocs?: DocsApi;
   }
 }
@@ -27,7 +27,7 @@ async function start(): Promise<void> {
   const site = await json<SiteData>(boot.siteFile);
   const html = root.querySelector("main .content")?.innerHTML ?? "";
   const page: PageData = { ...boot.page, html };
-  hydrateRoot(root, <Root site={site} siteFile={boot.siteFile} page={page} manifest={manifest} onReady={(api) => (window.brookDocs = api)} />);
+  hydrateRoot(root, <Root site={site} page={page} manifest={manifest} onReady={(api) => (window.brookDocs = api)} />);
 }
 
 void start();

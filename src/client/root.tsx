@@ -13,19 +13,11 @@ import { useSearch } from "./search/use-search.ts";
 /** What `window.brookDocs` offers once the page is live. */
 export interface DocsApi {
   router: Router;
-  /** The page shown: its route, the base, the site data file it uses, whether it is the not-found page. */
-  current(): { route: string; base: string; siteFile: string; notFound: boolean };
-  /**
-   * Shows new data of the page shown (and new site data) in place, keeping the scroll position,
-   * the open sidebar and the focus: the dev server's update after a save.
-   */
-  refresh(page: PageData, site?: SiteData, siteFile?: string): void;
 }
 
 /** Props of Root: what the page was built with, and the manifest (fetched beside hydration). */
 export interface RootProps {
   site: SiteData;
-  siteFile: string;
   page: PageData;
   manifest: Promise<RouteManifest>;
   /** Receives the API once the page is live. */
@@ -33,10 +25,9 @@ export interface RootProps {
 }
 
 /** Hydrates exactly what the server rendered (the UI defaults), then goes live after the first commit. */
-export function Root({ site: firstSite, siteFile, page: first, manifest, onReady }: RootProps) {
+export function Root({ site: firstSite, page: first, manifest, onReady }: RootProps) {
   const [page, setPage] = useState(first);
-  const [site, setSite] = useState(firstSite);
-  const siteFileNow = useRef(siteFile);
+  const site = firstSite;
   const [live, setLive] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [versionMenuOpen, setVersionMenuOpen] = useState(false);
@@ -83,24 +74,7 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
       prepare: wake,
     });
     const current = router.current;
-    const api: DocsApi = {
-      router: current,
-      current: () => {
-        const shown = current.page();
-        return { route: shown.route, base: firstSite.base, siteFile: siteFileNow.current, notFound: shown.layout === "not-found" };
-      },
-      refresh(next, nextSite, nextSiteFile) {
-        const focus = focusedInArticle();
-        flushSync(() => {
-          if (nextSite) setSite(nextSite);
-          setPage(next);
-        });
-        if (nextSiteFile) siteFileNow.current = nextSiteFile;
-        current.replacePage(next);
-        focus?.();
-        spy.current?.();
-      },
-    };
+    const api: DocsApi = { router: current };
     // The home and not-found layouts are deferred parts: links in them are the router's once hydrated.
     if (first.layout === "doc") onReady(api);
     else void wake().finally(() => onReady(api));
@@ -146,15 +120,3 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
   );
 }
 
-/**
- * The element that has focus inside the article, found again after the article is rendered anew
- * (its HTML is replaced): by its position among the article's focusable elements.
- */
-function focusedInArticle(): (() => void) | undefined {
-  const content = document.querySelector("main .content");
-  const active = document.activeElement;
-  if (!content || !active || !content.contains(active)) return undefined;
-  const selector = "a[href], button, input, select, textarea, summary, [tabindex]";
-  const index = [...content.querySelectorAll(selector)].indexOf(active);
-  return () => (document.querySelector("main .content")?.querySelectorAll<HTMLElement>(selector)[index])?.focus({ preventScroll: true });
-}

@@ -7,6 +7,9 @@ import type { PageData, RouteManifest, SiteData } from "../shared/types.ts";
 import * as url from "../shared/url.ts";
 import type { LoadFailure } from "./load-page.ts";
 
+/** The window event whose detail is new data of the page shown, from the dev server (src/client/dev). */
+export const REFRESH_EVENT = "docs:refresh";
+
 /** How a navigation ended. */
 export type Outcome = "completed" | "redirected" | "aborted" | "cancelled" | "duplicated" | "failed";
 
@@ -43,10 +46,6 @@ export interface Router {
   push(href: string): Promise<NavigatedDetail>;
   /** Starts loading the data file of the page a URL shows. */
   prefetch(href: string): void;
-  /** The page shown. */
-  page(): PageData;
-  /** The page shown has new data (the dev server updated it in place). */
-  replacePage(page: PageData): void;
 }
 
 /** History entries carry their index (to undo an aborted back/forward) and scroll position. */
@@ -180,6 +179,9 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
       { passive: true },
     );
 
+  // The dev server's update of the page shown (src/client/dev): new data, shown in place.
+  addEventListener(REFRESH_EVENT, (e) => view.render((ctx.page = (e as CustomEvent<PageData>).detail)));
+
   return {
     beforeEach(guard) {
       ctx.guards.push(guard);
@@ -187,10 +189,6 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
     },
     push: (href) => go(new URL(href, location.href).href, "push"),
     prefetch,
-    page: () => ctx.page,
-    replacePage(page) {
-      ctx.page = page;
-    },
   };
 }
 
