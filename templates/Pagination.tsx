@@ -1,25 +1,33 @@
 import type { PageData, SiteData } from "../src/shared/types.ts";
 import { partPath as routeToPath } from "./part-path.ts";
+import { LastUpdated } from "./LastUpdated.tsx";
 
-/** Previous and next links, unless the page turned them off. */
+/**
+ * The end of a page: when it was last updated, then the previous and next links unless the page
+ * turned them off (one deferred part: first-load JavaScript has no room for two).
+ */
 export function Pagination({ site, page }: { site: SiteData; page: PageData }) {
-  if (!page.prev && !page.next) return null;
+  const updated = <LastUpdated page={page} />;
+  if (!page.prev && !page.next) return updated;
   return (
-    <nav className="pagination" aria-label="Pagination">
-      {page.prev ? (
-        <a rel="prev" href={routeToPath(site.base, page.prev.route)}>
-          <span className="pagination-label">Previous</span>
-          <span className="pagination-title">{page.prev.text}</span>
-        </a>
-      ) : (
-        <span />
-      )}
-      {page.next && (
-        <a rel="next" href={routeToPath(site.base, page.next.route)}>
-          <span className="pagination-label">Next</span>
-          <span className="pagination-title">{page.next.text}</span>
-        </a>
-      )}
-    </nav>
+    <>
+      {updated}
+      <nav className="pagination" aria-label="Pagination">
+        {page.prev ? (
+          <a rel="prev" href={routeToPath(site.base, page.prev.route)}>
+            <span className="pagination-label">Previous</span>
+            <span className="pagination-title">{page.prev.text}</span>
+          </a>
+        ) : (
+          <span />
+        )}
+        {page.next && (
+          <a rel="next" href={routeToPath(site.base, page.next.route)}>
+            <span className="pagination-label">Next</span>
+            <span className="pagination-title">{page.next.text}</span>
+          </a>
+        )}
+      </nav>
+    </>
   );
 }

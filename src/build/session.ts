@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import type { BUILT_IN_SITE_VALUES, SiteConfig } from "../config/schema.ts";
 import { discoverContent, discoverPublic } from "../content/discover.ts";
+import { lastCommitDates, type LastUpdated } from "../content/git-dates.ts";
 import type { PageFacts } from "../content/parse-page.ts";
 import { flattenSiteValues } from "../content/site-values.ts";
 import { ContentError, type Diagnostic } from "../errors.ts";
@@ -93,6 +94,7 @@ export class BuildSession {
   private lastDataFiles: Record<string, string> = {};
   private lastSiteKey = "";
   private deferred?: { pages: SearchPage[]; options: SearchOptions; key: string };
+  private lastUpdated?: Map<string, LastUpdated>;
 
   constructor(private readonly options: SessionOptions = {}) {
     this.cwd = resolve(options.cwd ?? process.cwd());
@@ -143,7 +145,9 @@ export class BuildSession {
     lap("read");
 
     // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
-    const planned = planSite(config, configFile, [...read.pages.values()].map((p) => ({ ...p.source, body: "" })));
+    // One git call for the whole folder; the dev server asks once per session.
+    this.lastUpdated ??= lastCommitDates(this.contentDir);
+    const planned = planSite(config, configFile, [...read.pages.values()].map((p) => ({ ...p.source, body: "" })), this.lastUpdated);
     if (planned.errors.length) throw new ContentError(sortDiagnostics(planned.errors));
     const { plan } = planned;
     const warnings: Diagnostic[] = [...planned.warnings];

@@ -50,6 +50,7 @@ export function toPageData(p: PlannedPage, headers: Header[], html: string): Pag
     editUrl: p.editUrl,
     meta: p.frontmatter.meta,
     outline: p.outline,
+    ...(p.lastUpdated && { lastUpdated: p.lastUpdated }),
     html,
   };
 }

@@ -39,6 +39,8 @@ export interface PageData {
   meta: MetaTag[];
   /** Heading levels of the "On this page" outline (frontmatter `outline`, else the site's), null for none. */
   outline: OutlineLevels | null;
+  /** When the page's source file last changed (its last commit), when git knows it. */
+  lastUpdated?: { iso: string; text: string };
   /** The article body as HTML, built from the page's Markdown. */
   html: string;
 }

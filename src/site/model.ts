@@ -1,6 +1,7 @@
 /** The site model: plain data from which every output file is rendered. */
 import type { Frontmatter } from "../content/frontmatter.ts";
 import type { OutlineLevels } from "../shared/outline.ts";
+import type { LastUpdated } from "../content/git-dates.ts";
 import type { NavLink, SidebarNode } from "../shared/types.ts";
 
 /** A page record with the fields of spec §3 (headers come with its parse) plus what rendering needs. */
@@ -18,6 +19,8 @@ export interface PlannedPage {
   path: string;
   /** Heading levels of the outline (frontmatter, else the site default); null for none. */
   outline: OutlineLevels | null;
+  /** The last commit of the page's source file, when git knows it. */
+  lastUpdated?: LastUpdated;
   layout: string;
   prev: NavLink | null;
   next: NavLink | null;

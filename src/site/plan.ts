@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../config/schema.ts";
 import type { PageSource } from "../content/page-source.ts";
+import type { LastUpdated } from "../content/git-dates.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { NavLink } from "../shared/types.ts";
 import { routeToPath } from "../shared/url.ts";
@@ -15,7 +16,13 @@ import { resolveRedirects } from "./redirects.ts";
 import { COMPLETE_SIDEBAR_MAX_LINKS, flattenSidebar, generateSidebar, resolveSidebar } from "./sidebar.ts";
 
 /** Plans the site; `errors` stop the build, `warnings` are reported. */
-export function planSite(config: SiteConfig, configFile: string, sources: PageSource[]): { plan: SitePlan; errors: Diagnostic[]; warnings: Diagnostic[] } {
+export function planSite(
+  config: SiteConfig,
+  configFile: string,
+  sources: PageSource[],
+  /** Each content file's last commit (src/content/git-dates.ts), by its path in the content folder. */
+  lastUpdated: Map<string, LastUpdated> = new Map(),
+): { plan: SitePlan; errors: Diagnostic[]; warnings: Diagnostic[] } {
   const errors: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
 
@@ -79,6 +86,7 @@ export function planSite(config: SiteConfig, configFile: string, sources: PageSo
     key: "p" + createHash("sha1").update(p.route).digest("hex").slice(0, 10),
     path: routeToPath(config.base, p.route),
     outline: outlineLevels(p.frontmatter.outline ?? config.outline),
+    ...(lastUpdated.has(p.relativePath) && { lastUpdated: lastUpdated.get(p.relativePath) }),
     layout: p.frontmatter.layout,
     prev: nav(p, "prev"),
     next: nav(p, "next"),

@@ -4,6 +4,8 @@
  * suggestions, the failed-chunk outcome, and the version menu's accessible names.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { live, navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
 
 let h: Harness;
@@ -220,6 +222,28 @@ describe("the navigation code cannot load", () => {
       expect(await page.locator('nav[aria-label="Breadcrumb"]').isVisible()).toBe(true);
     });
   }
+});
+
+describe("last updated", () => {
+  it("shows the page's last commit under the article, and the next page's after an in-place navigation", async () => {
+    const data = (route: string) => JSON.parse(readFileSync(join(h.dir, h.pageDataPath(route)), "utf8")) as { lastUpdated?: { iso: string; text: string } };
+    const guide = data("/guide/").lastUpdated;
+    const webhooks = data("/webhooks/").lastUpdated;
+    // The fixture's files are committed: git knows when each last changed.
+    expect(guide?.iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const page = await h.open("/docs/v2/guide/");
+    const time = page.locator("article p.last-updated time");
+    expect(await time.getAttribute("datetime")).toBe(guide!.iso);
+    expect(await page.locator("article p.last-updated").textContent()).toBe(`Last updated ${guide!.text}`);
+    // As a reader follows it: pointer over the link first (the page's end is a deferred part).
+    const next = page.locator('main a[rel="next"]');
+    const loaded = page.waitForResponse((r) => r.url().endsWith(h.pageDataPath("/webhooks/")));
+    await next.hover();
+    await loaded;
+    await next.click();
+    expect((await navigated(page, 1)).outcome).toBe("completed");
+    await expect.poll(() => time.getAttribute("datetime")).toBe(webhooks!.iso);
+  });
 });
 
 describe("version menu", () => {
