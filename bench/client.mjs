@@ -35,7 +35,8 @@ console.log(`building the docs into ${out}`);
 execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", out], { cwd: root, env: { ...process.env, BROOK_DOCS_QUIET: "1" }, stdio: "inherit" });
 const assetsDir = join(out, "docs", "v2", "assets");
 const assetFiles = readdirSync(assetsDir);
-const manifest = JSON.parse(readFileSync(join(assetsDir, assetFiles.find((f) => f.startsWith("manifest."))), "utf8"));
+// The route manifest has a fixed name beside the pages (engine overview, issue 12).
+const manifest = JSON.parse(readFileSync(join(out, "docs", "v2", "routes.json"), "utf8"));
 
 // preview.ts is TypeScript: bundle it for this script (the CLI bundle exports only main()).
 const previewModule = join(root, "node_modules", ".cache", "brook-bench", "preview.mjs");

@@ -98,8 +98,12 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
     // Scroll-spy: the section in view, at most once per throttle period and after scrolling stops.
     spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(headers.current)));
   }, []);
-  // A new page: settle the spy once the router has scrolled (the update runs on a timer).
-  useEffect(() => spy.current?.(), [page]);
+  // A new page: settle the spy once the router has scrolled (the update runs on a timer), and
+  // give its code groups the reader's tab (a chunk only pages with code groups load).
+  useEffect(() => {
+    spy.current?.();
+    if (document.querySelector(".code-group")) void import("./code-groups.ts").then((m) => m.default());
+  }, [page]);
 
   const toggle = (set: typeof setSidebarOpen) => () => set((open) => !open);
   return (
