@@ -1,6 +1,6 @@
 /** The writer's toolkit piece by piece (issue 14): fence info, notation, regions, includes, the file reader, badges. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { resolveContentPath, SourceReader, type SourceRoots } from "../../../src
 import { normalizeContainerSyntax } from "../../../src/content/containers.ts";
 import { renderMarkdown } from "../../../src/content/markdown.ts";
 import { DependencyFiles } from "../../../src/build/file-deps.ts";
+import { ROOT } from "../../helpers/site.ts";
 
 describe("parseFenceInfo", () => {
   it("reads the language, a title, highlighted lines and line numbers in any order", () => {
@@ -178,5 +179,23 @@ describe("code groups and badges in the Markdown chain", () => {
     expect(r.html).toContain('<h2 id="replay" tabindex="-1">Replay <span class="badge badge-tip">New</span><a class="anchor"');
     expect(r.html).toContain('Deep <span class="badge badge-warning">Beta</span> dive');
     expect(r.sections.map((s) => s.heading + "|" + s.text)).toEqual(["Replay|Text.", "Deep dive|"]);
+  });
+});
+
+describe("the code theme reads at WCAG AA", () => {
+  it("gives every token colour 4.5:1 on the code background and on each marked line's tint, light and dark", async () => {
+    const { codeThemeCss, CODE_BG, MARK_BACKGROUNDS } = await import("../../../src/content/code-theme.ts");
+    const { contrast } = await import("../../../src/content/contrast.ts");
+    const css = codeThemeCss();
+    const pairs = [...css.matchAll(/--shiki-light:(#[0-9a-f]{6});--shiki-dark:(#[0-9a-f]{6})/g)].map((m) => [m[1]!, m[2]!] as const);
+    expect(pairs.length).toBeGreaterThan(10);
+    for (const [light, dark] of pairs) {
+      for (const bg of [CODE_BG.light, ...Object.values(MARK_BACKGROUNDS).map((b) => b.light)]) expect(contrast(light, bg), `${light} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      for (const bg of [CODE_BG.dark, ...Object.values(MARK_BACKGROUNDS).map((b) => b.dark)]) expect(contrast(dark, bg), `${dark} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+    }
+    // The same backgrounds as the stylesheet's --code-bg.
+    const theme = readFileSync(join(ROOT, "templates", "theme.css"), "utf8");
+    expect(theme).toContain(`--code-bg: ${CODE_BG.light};`);
+    expect(theme).toContain(`--code-bg: ${CODE_BG.dark};`);
   });
 });
