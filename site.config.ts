@@ -1,4 +1,5 @@
 import { defineConfig } from "brook-docs/config";
+import { values } from "./data/values.ts";
 
 /** The Brook developer docs. Every field is checked by src/config/schema.ts before a build starts. */
 export default defineConfig({
@@ -9,6 +10,8 @@ export default defineConfig({
   webBase: "https://brook.example",
   apiBase: "https://api.brook.example/v1",
   sqlApiBase: "https://rt.brook.example/sql",
+  // Every figure the docs state (limits, plans, runtimes): {{ site.limits.httpPayload }}.
+  values,
   head: [
     { tag: "link", attrs: { rel: "icon", type: "image/svg+xml", href: "/docs/v2/favicon.svg" } },
     { tag: "meta", attrs: { name: "theme-color", content: "#0b6bcb" } },
@@ -19,7 +22,30 @@ export default defineConfig({
     { text: "v1", link: "https://brook.example/docs/v1/" },
   ],
   analytics: { gtmId: "" },
+  // "On this page" lists `##` and `###`; a page can say otherwise in its frontmatter.
+  outline: [2, 3],
+  // No announcement at the moment: `banner: { id, text, link: { text, href } }` shows one.
   navigation: { chunkTimeoutMs: 120_000, progressDelayMs: 200, scrollSpyThrottleMs: 300 },
+  // Words readers type that these docs say differently (applied to queries, one way).
+  search: {
+    synonyms: {
+      golang: ["go"],
+      javascript: ["node.js"],
+      js: ["node.js"],
+      "env var": ["environment variable"],
+      envvar: ["environment variable"],
+      dotenv: ["environment variable"],
+      cron: ["schedule"],
+      crontab: ["cron", "schedule"],
+      fork: ["copy"],
+      observability: ["inspect"],
+      pip: ["pypi"],
+      "api token": ["api key"],
+      sso: ["saml"],
+      cost: ["price"],
+      "serverless function": ["code step"],
+    },
+  },
   redirects: [
     { from: "/cron", to: "/workflows/steps/triggers/#schedule" },
     { from: "/notebook", to: "/workflows/steps/" },

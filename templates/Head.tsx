@@ -6,6 +6,10 @@ import { contentSecurityPolicy } from "../src/shared/csp.ts";
 export interface HeadAssets {
   css: string;
   js: string;
+  /** The tiny classic `<head>` script (src/client/early.ts) that settles layout and theme before the first paint. */
+  early: string;
+  /** The banner's `<head>` script (src/client/banner.ts), linked only when config has a banner. */
+  banner: string;
   siteData: string;
 }
 
@@ -38,6 +42,8 @@ export function Head({ site, page, assets, headTags, noindex }: { site: SiteData
       {page.meta.map((m: MetaTag, i) => (
         <meta key={`m${i}`} {...(m.name ? { name: m.name } : { property: m.property })} content={m.content} />
       ))}
+      <script src={assets.early} />
+      {site.banner && <script src={assets.banner} data-banner={site.banner.id} />}
       <link rel="stylesheet" href={assets.css} />
       <link rel="preload" href={assets.siteData} as="fetch" crossOrigin="anonymous" />
       <script type="module" src={assets.js} />

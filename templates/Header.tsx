@@ -2,6 +2,7 @@ import type { SiteData } from "../src/shared/types.ts";
 import type { UiState } from "./ui.ts";
 import { SearchInput } from "./SearchInput.tsx";
 import { VersionMenu } from "./VersionMenu.tsx";
+import { DeferredLogo } from "./Deferred.tsx";
 
 /** The page header: sidebar toggle, site title, version menu, search, theme toggle. */
 export function Header({ site, ui }: { site: SiteData; ui: UiState }) {
@@ -18,7 +19,7 @@ export function Header({ site, ui }: { site: SiteData; ui: UiState }) {
         <span className="burger" aria-hidden="true" />
       </button>
       <a className="site-title" href={site.base}>
-        <Logo />
+        <DeferredLogo />
         <span>{site.title}</span> <span className="site-subtitle">Docs</span>
       </a>
       {site.versions.length > 0 && <VersionMenu site={site} ui={ui} />}
@@ -35,14 +36,5 @@ export function Header({ site, ui }: { site: SiteData; ui: UiState }) {
         <span aria-hidden="true" className="theme-icon" />
       </button>
     </header>
-  );
-}
-
-function Logo() {
-  return (
-    <svg className="logo" viewBox="0 0 32 32" width="24" height="24" aria-hidden="true" focusable="false">
-      <path d="M4 20c4-6 8-6 12 0s8 6 12 0" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-      <path d="M4 12c4-6 8-6 12 0s8 6 12 0" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" opacity=".55" />
-    </svg>
   );
 }

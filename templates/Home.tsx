@@ -1,12 +1,14 @@
 import type { PageData, SidebarNode, SiteData } from "../src/shared/types.ts";
-import { routeToPath } from "../src/shared/url.ts";
-import { Pagination } from "./Article.tsx";
+import { Breadcrumbs } from "./Breadcrumbs.tsx";
+import { Pagination } from "./Pagination.tsx";
+import { partPath as routeToPath } from "./part-path.ts";
 
 /** The home layout: a hero with the main entry points, then the page's Markdown. */
 export function Home({ site, page }: { site: SiteData; page: PageData }) {
   const start = heroLinks(site.sidebar);
   return (
     <article className="doc home">
+      <Breadcrumbs site={site} page={page} />
       <div className="hero">
         <h1 tabIndex={-1}>{page.title}</h1>
         <p className="hero-tagline">{page.description}</p>

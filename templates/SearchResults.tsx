@@ -1,23 +1,26 @@
-/** The search combobox's results, grouped by page, each option the link itself (design.md §4). */
+/**
+ * The search combobox's results: one group per page, best page first. A group's first option is the
+ * page itself, then its best sections; every option is the link itself (design.md §4).
+ */
 
 /** Text with the matched words marked: plain strings, and `{ mark }` for a matched word. */
 export type TextPart = string | { mark: string };
 
-/** One result: a section of a page. */
+/** One result: a page, or a section of the page above it. */
 export interface SearchOption {
   /** Element id, for aria-activedescendant. */
   id: string;
-  /** `page/#section`. */
+  kind: "page" | "section";
+  /** `page/` or `page/#section`. */
   href: string;
-  /** The section heading (the page title for the text before the first heading). */
+  /** The page title, or the section heading. */
   heading: TextPart[];
   snippet: TextPart[];
 }
 
-/** The results of one page. */
+/** The results of one page: the page's option first. */
 export interface SearchResultGroup {
   id: string;
-  title: TextPart[];
   options: SearchOption[];
 }
 
@@ -26,18 +29,17 @@ export function SearchResults({ groups, activeId }: { groups: SearchResultGroup[
   return (
     <>
       {groups.map((g) => (
-        <div key={g.id} className="search-group" role="group" aria-labelledby={g.id}>
-          <div id={g.id} className="search-group-title">
-            <Marked parts={g.title} />
-          </div>
+        <div key={g.id} className="search-group" role="group" aria-labelledby={`${g.options[0]?.id}-title`}>
           {g.options.map((o) => (
-            <a key={o.id} id={o.id} className="search-option" role="option" aria-selected={o.id === activeId} href={o.href} tabIndex={-1}>
-              <span className="search-option-title">
+            <a key={o.id} id={o.id} className={`search-option search-${o.kind}`} role="option" aria-selected={o.id === activeId} href={o.href} tabIndex={-1}>
+              <span className="search-option-title" id={`${o.id}-title`}>
                 <Marked parts={o.heading} />
               </span>
-              <span className="search-option-snippet">
-                <Marked parts={o.snippet} />
-              </span>
+              {o.snippet.length > 0 && (
+                <span className="search-option-snippet">
+                  <Marked parts={o.snippet} />
+                </span>
+              )}
             </a>
           ))}
         </div>

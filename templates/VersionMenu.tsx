@@ -19,7 +19,8 @@ export function VersionMenu({ site, ui }: { site: SiteData; ui: UiState }) {
         {site.versions.map((v) => (
           <li key={v.text}>
             <a href={v.link} aria-current={v === current ? "page" : undefined}>
-              {v.text}
+              {/* The space inside the text node, in an inline line (not a flex gap): the link reads "v2 New", not "v2New". */}
+              {v.badge ? `${v.text} ` : v.text}
               {v.badge && <span className="badge">{v.badge}</span>}
             </a>
           </li>

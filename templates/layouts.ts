@@ -1,6 +1,6 @@
 /** The layouts pages can choose in frontmatter (`layout:`), by name. */
 import { Article } from "./Article.tsx";
-import { Home } from "./Home.tsx";
-import { NotFound } from "./NotFound.tsx";
+import { HomeLayout, NotFoundLayout } from "./Deferred.tsx";
 
-export const LAYOUT_COMPONENTS = { doc: Article, home: Home, "not-found": NotFound } as const;
+/** Layout components by name; each takes `{ site, page, ui }`. */
+export const LAYOUT_COMPONENTS = { doc: Article, home: HomeLayout, "not-found": NotFoundLayout } as const;

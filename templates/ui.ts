@@ -17,4 +17,5 @@ export interface UiState {
   search?: SearchInputProps;
   /** Text announced to screen readers after a navigation. */
   announcement?: string;
+
 }

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
 import { bodyFileName, type PageFacts } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
+import type { SearchFiles } from "../site/search-index.ts";
 import type { FileMemo } from "./file-deps.ts";
 
 /** Bump when the cached shapes change. */
@@ -58,8 +59,8 @@ export interface CachedConfig {
 export interface CacheState {
   pages: Map<string, CachedPage>;
   output?: OutputState;
-  /** Search index files by the hash of their documents. */
-  search: Map<string, { name: string; content: string }[]>;
+  /** Search index files by the hash of their input. */
+  search: Map<string, SearchFiles>;
   config?: CachedConfig;
   /** The files pages read besides their own (includes, snippets, images), as last hashed. */
   files: FileMemo;

@@ -182,7 +182,7 @@ function reuse(input: PagesInput, page: PlannedPage, htmlPath: string, key: stri
 
 /** How a page is shown, apart from its body. */
 function toShell(p: PlannedPage): PageShell {
-  return { route: p.regularPath, title: p.title, description: p.description, layout: p.layout, prev: p.prev, next: p.next, editUrl: p.editUrl, meta: p.frontmatter.meta };
+  return { route: p.regularPath, title: p.title, description: p.description, layout: p.layout, prev: p.prev, next: p.next, editUrl: p.editUrl, meta: p.frontmatter.meta, outline: p.outline };
 }
 
 /** `size:mtime:inode` of a file, "" when it is missing. */

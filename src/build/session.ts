@@ -8,9 +8,10 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { loadConfig } from "../config/load.ts";
-import type { SiteConfig } from "../config/schema.ts";
+import type { BUILT_IN_SITE_VALUES, SiteConfig } from "../config/schema.ts";
 import { discoverContent, discoverPublic } from "../content/discover.ts";
 import type { PageFacts } from "../content/parse-page.ts";
+import { flattenSiteValues } from "../content/site-values.ts";
 import { ContentError, type Diagnostic } from "../errors.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
@@ -19,7 +20,8 @@ import { checkSite } from "../site/check.ts";
 import type { LinkTargets } from "../site/links.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import { planSite } from "../site/plan.ts";
-import type { Header, SearchDoc } from "../shared/types.ts";
+import type { Header, SearchPage } from "../shared/types.ts";
+import type { SearchFiles, SearchOptions } from "../site/search-index.ts";
 import type { NotFoundTask, PageResult, PageTask, RenderSetup, SearchTask, WorkerTask } from "../workers/build-worker.ts";
 import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
 import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
@@ -80,8 +82,6 @@ export interface BuildResult {
   linkMap: LinkMap;
 }
 
-type SearchFiles = { name: string; content: string }[];
-
 /** The owner of everything builds share. */
 export class BuildSession {
   private readonly cwd: string;
@@ -93,7 +93,7 @@ export class BuildSession {
   private readonly kept?: Map<string, KeptPage>;
   private lastDataFiles: Record<string, string> = {};
   private lastSiteKey = "";
-  private deferred?: { docs: SearchDoc[]; key: string };
+  private deferred?: { pages: SearchPage[]; options: SearchOptions; key: string };
 
   constructor(private readonly options: SessionOptions = {}) {
     this.cwd = resolve(options.cwd ?? process.cwd());
@@ -154,7 +154,7 @@ export class BuildSession {
     const siteFile = `site.${contentHash(siteJson)}.json`;
     const assetUrl = (file: string) => config.base + "assets/" + file;
     const render: RenderSetup = {
-      assets: { css: assetUrl(assets.css), js: assetUrl(assets.entry), siteData: assetUrl(siteFile) },
+      assets: { css: assetUrl(assets.css), js: assetUrl(assets.entry), early: assetUrl(assets.earlyScript), banner: assetUrl(assets.bannerScript), siteData: assetUrl(siteFile) },
       headTags: config.head,
       manifestFile: config.base + MANIFEST_NAME,
       siteFile: assetUrl(siteFile),
@@ -204,12 +204,12 @@ export class BuildSession {
       lap("check");
 
       // 6. Search: the index of the documents, from the cache when they did not change.
-      const search = await this.searchFiles(checked.searchDocs);
-      for (const f of search) writer.write(assetsDir + f.name, f.content);
+      const search = await this.searchFiles(checked.searchPages, config.search);
+      for (const f of search.files) writer.write(assetsDir + f.name, f.content);
       lap("search");
 
       // 7. Write: the client, the manifest, the not-found page, redirects, host files, public/; swap in.
-      const written = new Set([...pages.outputs.keys(), assetsDir + siteFile, ...search.map((f) => assetsDir + f.name)]);
+      const written = new Set([...pages.outputs.keys(), assetsDir + siteFile, ...search.files.map((f) => assetsDir + f.name)]);
       await writeSiteFiles({
         config,
         plan,
@@ -217,7 +217,7 @@ export class BuildSession {
         writer,
         assetsDir,
         dataFiles: pages.dataFiles,
-        searchFile: search[0]!.name,
+        searchFile: search.entry,
         siteKey,
         outputs: pages.outputs,
         written,
@@ -257,6 +257,11 @@ export class BuildSession {
     }
   }
 
+  /** The files the config was last loaded from: site.config.ts and what it imports (the dev server watches them). */
+  configFiles(): string[] {
+    return this.state.config?.inputs.map(([file]) => file) ?? [];
+  }
+
   /** Saves the disk cache (the dev server calls it after its first build). */
   saveCache(): void {
     try {
@@ -270,33 +275,32 @@ export class BuildSession {
    * Builds the index a build deferred (on a worker), for the dev server to publish; undefined
    * when nothing was deferred.
    */
-  async buildDeferredSearch(): Promise<{ files: SearchFiles; name: string } | undefined> {
+  async buildDeferredSearch(): Promise<SearchFiles | undefined> {
     const deferred = this.deferred;
     if (!deferred) return undefined;
     this.deferred = undefined;
-    const files = await this.runSearch(deferred.docs);
+    const files = await this.runSearch(deferred.pages, deferred.options);
     this.state.search = new Map([[deferred.key, files]]);
-    return { files, name: files[0]!.name };
+    return files;
   }
 
-  /** The search index files, from the cache when the documents did not change (or deferred, see SessionOptions). */
-  private async searchFiles(docs: SearchDoc[]): Promise<SearchFiles> {
-    const key = hashKey(generatorVersion(), JSON.stringify(docs));
+  /** The search index files, from the cache when their input did not change (or deferred, see SessionOptions). */
+  private async searchFiles(pages: SearchPage[], options: SearchOptions): Promise<SearchFiles> {
+    const key = hashKey(generatorVersion(), JSON.stringify([pages, options]));
     const cached = this.state.search.get(key);
     this.deferred = undefined;
     if (cached) return cached;
     if (this.options.deferSearch && this.state.search.size) {
-      this.deferred = { docs, key };
+      this.deferred = { pages, options, key };
       return [...this.state.search.values()][0]!;
     }
-    const files = await this.runSearch(docs);
+    const files = await this.runSearch(pages, options);
     this.state.search = new Map([[key, files]]);
     return files;
   }
 
-  private async runSearch(docs: SearchDoc[]): Promise<SearchFiles> {
-    const json = await this.runOne<string>({ kind: "search", docs } satisfies SearchTask);
-    return [{ name: `search.${contentHash(json)}.json`, content: json }];
+  private runSearch(pages: SearchPage[], options: SearchOptions): Promise<SearchFiles> {
+    return this.runOne<SearchFiles>({ kind: "search", pages, options } satisfies SearchTask);
   }
 
   /** Runs page tasks on the workers (started when there is work), or on this thread without them. */
@@ -334,9 +338,11 @@ export class BuildSession {
   }
 }
 
-/** The values `{{ site.KEY }}` can read. */
+/** The values `{{ site.KEY }}` and `{{ site.a.b }}` can read: the config's own fields, then `values` by dotted path. */
 function siteValues(config: SiteConfig): Record<string, string> {
-  return { title: config.title, description: config.description, base: config.base, siteUrl: config.siteUrl, webBase: config.webBase, apiBase: config.apiBase, sqlApiBase: config.sqlApiBase };
+  const own: Record<(typeof BUILT_IN_SITE_VALUES)[number], string> = { title: config.title, description: config.description, base: config.base, siteUrl: config.siteUrl, webBase: config.webBase, apiBase: config.apiBase, sqlApiBase: config.sqlApiBase };
+  // The schema keeps `values` off the built-in names, so neither side overwrites the other.
+  return { ...own, ...flattenSiteValues(config.values) };
 }
 
 /** The link map of a build: each page's links as written, each redirect's line in the config. */

@@ -8,7 +8,7 @@
 import { join, relative, resolve } from "node:path";
 import type { Diagnostic } from "../errors.ts";
 import { checkLink, type LinkTargets } from "../site/links.ts";
-import { propose } from "../site/similar.ts";
+import { propose } from "../shared/similar.ts";
 import { normalizeRoute, pathToRoute } from "../shared/url.ts";
 import { BuiltSite, type Landing } from "./built-site.ts";
 import { CheckedLinks, type CheckedLink } from "./checked-links.ts";

@@ -7,8 +7,20 @@ export interface PageView {
   page_location: string;
 }
 
-/** Loads GTM for `id`; returns the function that pushes a page view (spec §2: one per route change). */
-export function startAnalytics(id: string): (view: PageView) => void {
+/** An answer to "Was this page helpful?" as the tag manager receives it. */
+export interface PageFeedback {
+  page_path: string;
+  helpful: boolean;
+}
+
+/** What the client reports: page views (spec §2: one per route change) and feedback (one per page view). */
+export interface Analytics {
+  pageView(view: PageView): void;
+  feedback(answer: PageFeedback): void;
+}
+
+/** Loads GTM for `id`; returns the functions that push to its data layer. */
+export function startAnalytics(id: string): Analytics {
   const w = window as unknown as { dataLayer?: object[] };
   const dataLayer = (w.dataLayer ??= []);
   dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
@@ -16,5 +28,8 @@ export function startAnalytics(id: string): (view: PageView) => void {
   script.async = true;
   script.src = "https://www.googletagmanager.com/gtm.js?id=" + encodeURIComponent(id);
   document.head.append(script);
-  return (view) => dataLayer.push({ event: "page_view", ...view });
+  return {
+    pageView: (view) => void dataLayer.push({ event: "page_view", ...view }),
+    feedback: (answer) => void dataLayer.push({ event: "page_feedback", ...answer }),
+  };
 }

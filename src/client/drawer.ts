@@ -12,6 +12,12 @@ export function trapDrawer(close: () => void): () => void {
   const sidebar = document.getElementById("sidebar");
   if (!toggle || !sidebar) return () => undefined;
   const inside = (n: EventTarget | null) => sidebar.contains(n as Node) || toggle.contains(n as Node);
+  // The drawer hangs from the header's bottom edge, which an announcement banner above it moves
+  // until the page scrolls: follow it (CSSOM, not an inline style attribute: the CSP allows it).
+  const header = document.querySelector(".site-header");
+  const place = () => document.documentElement.style.setProperty("--drawer-top", `${Math.max(0, header?.getBoundingClientRect().bottom ?? 0)}px`);
+  place();
+  addEventListener("scroll", place, { passive: true });
   const stops = () => [toggle, ...sidebar.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length);
   (sidebar.querySelector<HTMLElement>("[aria-current=page]") ?? stops()[1])?.focus();
   const onKey = (e: KeyboardEvent) => {
@@ -35,6 +41,7 @@ export function trapDrawer(close: () => void): () => void {
   document.addEventListener("click", onClick);
   document.addEventListener("focusin", onFocus);
   return () => {
+    removeEventListener("scroll", place);
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("click", onClick);
     document.removeEventListener("focusin", onFocus);

@@ -2,17 +2,14 @@
 import { hydrateRoot } from "react-dom/client";
 import type { BootData, PageData, RouteManifest, SiteData } from "../shared/types.ts";
 import { Root, type DocsApi } from "./root.tsx";
-import { applySavedTheme } from "./theme.ts";
 
 declare global {
   interface Window {
-    /** The client's public API: `brookDocs.router.beforeEach(guard)`, `brookDocs.router.push(url)`; `refresh` serves the dev server. */
+    /** The client's public API: `brookDocs.router.beforeEach(guard)`, `brookDocs.router.push(url)`. */
     brookDocs?: DocsApi;
   }
 }
 
-document.documentElement.classList.add("js");
-applySavedTheme();
 // Copy buttons of code blocks: one delegated handler, the copying code loaded on first use.
 document.addEventListener("click", (e) => {
   const button = e.target instanceof Element && e.target.closest<HTMLButtonElement>(".code-block .copy");
@@ -30,7 +27,7 @@ async function start(): Promise<void> {
   const site = await json<SiteData>(boot.siteFile);
   const html = root.querySelector("main .content")?.innerHTML ?? "";
   const page: PageData = { ...boot.page, html };
-  hydrateRoot(root, <Root site={site} siteFile={boot.siteFile} page={page} manifest={manifest} onReady={(api) => (window.brookDocs = api)} />);
+  hydrateRoot(root, <Root site={site} page={page} manifest={manifest} onReady={(api) => (window.brookDocs = api)} />);
 }
 
 void start();

@@ -7,12 +7,16 @@
 import type { PageData, RouteManifest } from "../shared/types.ts";
 import { updateHead } from "./head.ts";
 import { pageLoader, type LoadFailure } from "./load-page.ts";
+import { progressTimer } from "./progress.ts";
 import type { EntryState, GuardResult, Nav, NavigatedDetail, Outcome, RouterContext } from "./router.ts";
 
 type Mode = "push" | "pop";
 
 let load: ((url: string) => Promise<PageData>) | undefined;
 const loader = (ctx: RouterContext) => (load ??= pageLoader(ctx.site.navigation.chunkTimeoutMs));
+let busy: ((on: boolean) => void) | undefined;
+/** Navigation started (true) or ended (false): the progress bar, after its delay. */
+const setBusy = (ctx: RouterContext, on: boolean) => (busy ??= progressTimer(ctx.site.navigation.progressDelayMs, ctx.view.progress))(on);
 
 /** Starts loading the data file of the page `url` shows (hover, focus, touch). */
 export function prefetch(ctx: RouterContext, url: URL): void {
@@ -34,7 +38,7 @@ export async function navigate(ctx: RouterContext, href: string, mode: Mode, ent
   if (previous) finish(ctx, previous, "cancelled");
   // Back/forward always go on: the entry's own scroll position is to be restored.
   if (nav.to === ctx.here && mode === "push") return finish(ctx, nav, "duplicated");
-  ctx.view.busy(true);
+  setBusy(ctx, true);
   let redirected = false;
   for (let hops = 0; ctx.guards.length; hops++) {
     let next: string | undefined;
@@ -109,7 +113,7 @@ function finish(ctx: RouterContext, nav: Nav, outcome: Outcome, reason?: LoadFai
   nav.done = true;
   if (ctx.active === nav) {
     ctx.active = null;
-    ctx.view.busy(false);
+    setBusy(ctx, false);
   }
   dispatchEvent(new CustomEvent("docs:navigated", { detail }));
   return detail;

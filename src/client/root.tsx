@@ -3,29 +3,21 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { App } from "../../templates/App.tsx";
 import type { PageData, RouteManifest, SiteData } from "../shared/types.ts";
+import type { Analytics } from "./analytics.ts";
+import { LAZY_PARTS, loadParts } from "./parts.ts";
 import { useDrawer, useShortcuts, useVersionMenu } from "./panels.ts";
-import { progressTimer } from "./progress.ts";
 import { createRouter, type Router } from "./router.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
 import { useSearch } from "./search/use-search.ts";
-import { isDark, setTheme } from "./theme.ts";
 
 /** What `window.brookDocs` offers once the page is live. */
 export interface DocsApi {
   router: Router;
-  /** The page shown: its route, the base, the site data file it uses, whether it is the not-found page. */
-  current(): { route: string; base: string; siteFile: string; notFound: boolean };
-  /**
-   * Shows new data of the page shown (and new site data) in place, keeping the scroll position,
-   * the open sidebar and the focus: the dev server's update after a save.
-   */
-  refresh(page: PageData, site?: SiteData, siteFile?: string): void;
 }
 
 /** Props of Root: what the page was built with, and the manifest (fetched beside hydration). */
 export interface RootProps {
   site: SiteData;
-  siteFile: string;
   page: PageData;
   manifest: Promise<RouteManifest>;
   /** Receives the API once the page is live. */
@@ -33,10 +25,9 @@ export interface RootProps {
 }
 
 /** Hydrates exactly what the server rendered (the UI defaults), then goes live after the first commit. */
-export function Root({ site: firstSite, siteFile, page: first, manifest, onReady }: RootProps) {
+export function Root({ site: firstSite, page: first, manifest, onReady }: RootProps) {
   const [page, setPage] = useState(first);
-  const [site, setSite] = useState(firstSite);
-  const siteFileNow = useRef(siteFile);
+  const site = firstSite;
   const [live, setLive] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [versionMenuOpen, setVersionMenuOpen] = useState(false);
@@ -46,21 +37,29 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
   const [announcement, setAnnouncement] = useState("");
   const router = useRef<Router>(null);
   const spy = useRef<() => void>(null);
-  const headers = useRef(page.headers);
-  headers.current = page.headers;
+  const analytics = useRef<Promise<Analytics> | null>(null);
+  const shown = useRef(page);
+  shown.current = page;
 
-  const search = useSearch(site.base, () => manifest.then((m) => site.base + "assets/" + m.search), (href) => void router.current?.push(href));
+  const search = useSearch(site.base, manifest, (href) => void router.current?.push(href));
   useDrawer(sidebarOpen, setSidebarOpen);
   useVersionMenu(versionMenuOpen, setVersionMenuOpen);
   useShortcuts();
 
   useLayoutEffect(() => {
     // Tag manager code runs only when configured (design.md §5); page views wait for it to load.
-    const analytics = site.gtmId ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId)) : null;
+    analytics.current = site.gtmId ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId)) : null;
     const pageView = () => {
       const view = { page_path: location.pathname, page_title: document.title, page_location: location.href };
-      void analytics?.then((push) => push(view));
+      void analytics.current?.then((a) => a.pageView(view));
     };
+    // The deferred parts (templates/Deferred.tsx) load on the reader's first interaction, a
+    // navigation (the pipeline waits for them), or at once on the home and not-found pages.
+    let woken: Promise<void> | undefined;
+    // Resolves once React has had a frame to hydrate the parts; rejects when their chunk cannot load.
+    const wake = () => (woken ??= loadParts().then(() => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok)))));
+    const onFirst = () => void wake().catch(() => undefined);
+    for (const type of ["pointerover", "focusin", "scroll"]) addEventListener(type, onFirst, { capture: true, passive: true, once: true });
     router.current = createRouter(firstSite, manifest, first, {
       render(next) {
         flushSync(() => {
@@ -70,33 +69,22 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
           setAnnouncement(next.title);
         });
       },
-      busy: progressTimer(site.navigation.progressDelayMs, (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v))),
+      progress: (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v)),
       pageView,
+      prepare: wake,
     });
     const current = router.current;
-    onReady({
-      router: current,
-      current: () => {
-        const shown = current.page();
-        return { route: shown.route, base: firstSite.base, siteFile: siteFileNow.current, notFound: shown.layout === "not-found" };
-      },
-      refresh(next, nextSite, nextSiteFile) {
-        const focus = focusedInArticle();
-        flushSync(() => {
-          if (nextSite) setSite(nextSite);
-          setPage(next);
-        });
-        if (nextSiteFile) siteFileNow.current = nextSiteFile;
-        current.replacePage(next);
-        focus?.();
-        spy.current?.();
-      },
-    });
+    const api: DocsApi = { router: current };
+    // The home and not-found layouts are deferred parts: links in them are the router's once hydrated.
+    if (first.layout === "doc") onReady(api);
+    else void wake().finally(() => onReady(api));
     setLive(true);
-    setDark(isDark());
+    // The saved choice (put on <html> by early.ts), else the system's.
+    const saved = document.documentElement.dataset.theme;
+    setDark(saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches);
     pageView();
-    // Scroll-spy: the section in view, at most once per throttle period and after scrolling stops.
-    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(headers.current)));
+    // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling stops.
+    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(shown.current.headers)));
   }, []);
   // A new page: settle the spy once the router has scrolled (the update runs on a timer), and
   // give its code groups the reader's tab (a chunk only pages with code groups load).
@@ -110,6 +98,7 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
     <App
       site={site}
       page={page}
+      parts={LAZY_PARTS}
       ui={
         live
           ? {
@@ -120,7 +109,12 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
               versionMenuOpen,
               onToggleVersionMenu: toggle(setVersionMenuOpen),
               dark,
-              onToggleTheme: () => setDark(setTheme(!dark)),
+              onToggleTheme: () => {
+                document.documentElement.dataset.theme = dark ? "light" : "dark";
+                setDark(!dark);
+                // Remembering the choice is a tiny chunk of its own, loaded on the first switch.
+                void import("./theme.ts").then((m) => m.saveTheme(!dark));
+              },
               search,
               announcement,
             }
@@ -130,15 +124,3 @@ export function Root({ site: firstSite, siteFile, page: first, manifest, onReady
   );
 }
 
-/**
- * The element that has focus inside the article, found again after the article is rendered anew
- * (its HTML is replaced): by its position among the article's focusable elements.
- */
-function focusedInArticle(): (() => void) | undefined {
-  const content = document.querySelector("main .content");
-  const active = document.activeElement;
-  if (!content || !active || !content.contains(active)) return undefined;
-  const selector = "a[href], button, input, select, textarea, summary, [tabindex]";
-  const index = [...content.querySelectorAll(selector)].indexOf(active);
-  return () => (document.querySelector("main .content")?.querySelectorAll<HTMLElement>(selector)[index])?.focus({ preventScroll: true });
-}

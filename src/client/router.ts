@@ -7,6 +7,9 @@ import type { PageData, RouteManifest, SiteData } from "../shared/types.ts";
 import * as url from "../shared/url.ts";
 import type { LoadFailure } from "./load-page.ts";
 
+/** The window event whose detail is new data of the page shown, from the dev server (src/client/dev). */
+export const REFRESH_EVENT = "docs:refresh";
+
 /** How a navigation ended. */
 export type Outcome = "completed" | "redirected" | "aborted" | "cancelled" | "duplicated" | "failed";
 
@@ -27,10 +30,12 @@ export type Guard = (to: string, from: string) => GuardResult | Promise<GuardRes
 export interface RouterView {
   /** Shows `page` (or the same page again), committed synchronously, with the sidebar and menus closed and its title announced. */
   render(page: PageData): void;
-  /** Navigation started (true) or ended (false): the progress bar, after its delay. */
-  busy(on: boolean): void;
+  /** Shows the progress bar at 0-100, or hides it (null); the pipeline times it (progress.ts, in its chunk). */
+  progress(value: number | null): void;
   /** Reports a page view (analytics). */
   pageView(): void;
+  /** Loads what rendering another page needs beyond the pipeline (the deferred parts); navigation waits for it. */
+  prepare(): Promise<unknown>;
 }
 
 /** The router of one page load (`window.brookDocs.router`). */
@@ -41,10 +46,6 @@ export interface Router {
   push(href: string): Promise<NavigatedDetail>;
   /** Starts loading the data file of the page a URL shows. */
   prefetch(href: string): void;
-  /** The page shown. */
-  page(): PageData;
-  /** The page shown has new data (the dev server updated it in place). */
-  replacePage(page: PageData): void;
 }
 
 /** History entries carry their index (to undo an aborted back/forward) and scroll position. */
@@ -90,7 +91,7 @@ type Pipeline = typeof import("./navigate.ts");
 /** Creates the router for the page shown now and starts listening. */
 export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, first: PageData, view: RouterView): Router {
   let pipeline: Promise<Pipeline> | undefined;
-  const load = () => (pipeline ??= import("./navigate.ts"));
+  const load = () => (pipeline ??= Promise.all([import("./navigate.ts"), view.prepare()]).then(([p]) => p));
   const saved = history.state as EntryState | null;
   const ctx: RouterContext = {
     site,
@@ -119,14 +120,19 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
     },
     url,
   };
-  // Navigate in place; should the pipeline chunk fail to load, the browser navigates instead.
+  // Navigate in place; should the pipeline chunk fail to load, this navigation still ends in one
+  // outcome (`failed`, reason `missing`, as a data file that cannot load) and the browser loads it.
   const go = (href: string, mode: "push" | "pop", entry?: EntryState | null): Promise<NavigatedDetail> =>
     load().then(
       (p) => p.navigate(ctx, href, mode, entry),
       () => {
+        const u = new URL(href, location.href);
+        const detail: NavigatedDetail = { from: ctx.here, to: ctx.handles(u) ? ctx.locationOf(u) : u.href, outcome: "failed", reason: "missing" };
+        console.error("docs: chunk failed to load (missing)");
+        dispatchEvent(new CustomEvent("docs:navigated", { detail }));
         if (mode === "push") location.assign(href);
         else location.reload();
-        return { from: ctx.here, to: href, outcome: "failed" };
+        return detail;
       },
     );
 
@@ -173,6 +179,9 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
       { passive: true },
     );
 
+  // The dev server's update of the page shown (src/client/dev): new data, shown in place.
+  addEventListener(REFRESH_EVENT, (e) => view.render((ctx.page = (e as CustomEvent<PageData>).detail)));
+
   return {
     beforeEach(guard) {
       ctx.guards.push(guard);
@@ -180,10 +189,6 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
     },
     push: (href) => go(new URL(href, location.href).href, "push"),
     prefetch,
-    page: () => ctx.page,
-    replacePage(page) {
-      ctx.page = page;
-    },
   };
 }
 

@@ -1,5 +1,6 @@
 /** The one schema of site.config.ts: types, defaults and checks (design.md §6). */
 import { z } from "zod";
+import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
 import { classifyUrl, isRoute, isRouteLoose, isRouteWithFragment, NAME_CHARACTERS } from "../shared/url-policy.ts";
 
 const route = z
@@ -38,6 +39,50 @@ const headTag = z
   })
   .refine((t) => t.attrs.href === undefined || siteOrHttpLink.safeParse(t.attrs.href).success, { message: "href is a path starting with '/' or an http:// or https:// URL", path: ["attrs", "href"] });
 
+/** Site values the config's own fields make (`{{ site.apiBase }}`): names `values` cannot take. */
+export const BUILT_IN_SITE_VALUES = ["title", "description", "base", "siteUrl", "webBase", "apiBase", "sqlApiBase"] as const;
+
+/** A tree of site values (`{{ site.limits.httpPayload }}`): text and numbers, in named groups. */
+export type SiteValueTree = { [name: string]: string | number | SiteValueTree };
+
+/** A value's name: what `{{ site.a.b }}` can spell between its dots. */
+const VALUE_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Values are short inline text: a figure, a version, a price. */
+const MAX_VALUE_LENGTH = 200;
+/** Deepest a value may sit (`limits.memory.max` is 3). */
+const MAX_VALUE_DEPTH = 6;
+
+/**
+ * Checks a values tree by hand (zod's union errors would say "invalid input" where a writer needs
+ * "values.limits.httpPayload: an empty value"): names, leaves, depth. A value goes into Markdown
+ * before it is parsed, so it is one line of text without control characters.
+ */
+function checkValueTree(tree: Record<string, unknown>, path: string[], ctx: z.RefinementCtx): void {
+  for (const [name, value] of Object.entries(tree)) {
+    const at = [...path, name];
+    const issue = (message: string) => ctx.addIssue({ code: "custom", message, path: at });
+    // `__proto__` would set a prototype where the pages' flat map expects a value.
+    if (!VALUE_NAME_RE.test(name) || name === "__proto__") issue(`'${name}' is not a value name: use letters, digits and _, not starting with a digit (e.g. httpPayload)`);
+    else if (!path.length && (BUILT_IN_SITE_VALUES as readonly string[]).includes(name)) issue(`'${name}' is already a site value ({{ site.${name} }} is the config's ${name}): pick another name`);
+    if (typeof value === "string") {
+      if (value.trim() === "") issue("an empty value: give it text, or remove it");
+      else if (value.length > MAX_VALUE_LENGTH) issue(`a value is at most ${MAX_VALUE_LENGTH} characters (this one has ${value.length})`);
+      else if (/[\u0000-\u001f\u007f]/.test(value)) issue("a value is one line of text: no line breaks, tabs or control characters");
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value)) issue("a number value must be finite");
+    } else if (isPlainObject(value)) {
+      if (at.length >= MAX_VALUE_DEPTH) issue(`values nest at most ${MAX_VALUE_DEPTH} levels deep`);
+      else checkValueTree(value, at, ctx);
+    } else {
+      issue(`a value is text, a number or a group of values, not ${Array.isArray(value) ? "a list" : value === null ? "null" : typeof value}`);
+    }
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 /** The schema of site.config.ts; `SiteConfig` is its output, `UserConfig` its input. */
 export const configSchema = z.strictObject({
   /** Site title, shown in the header and in every `<title>`. @default "Brook" */
@@ -54,6 +99,16 @@ export const configSchema = z.strictObject({
   apiBase: httpUrl.default("https://api.brook.example/v1"),
   /** The SQL API base, as `{{ site.sqlApiBase }}`. */
   sqlApiBase: httpUrl.default("https://rt.brook.example/sql"),
+  /**
+   * Site values of your own, read in content as `{{ site.NAME }}` or `{{ site.group.NAME }}`:
+   * text or numbers, in groups up to 6 levels deep. Numbers render as JavaScript
+   * writes them (`10000`); write text for anything else (`"10,000"`, `"512KB"`). @default {}
+   * @example { limits: { httpPayload: "512KB", memory: { default: "256MB", max: "10GB" } } }
+   */
+  values: z
+    .custom<SiteValueTree>(isPlainObject, "values is an object of named values: { limits: { httpPayload: \"512KB\" } }")
+    .superRefine((tree, ctx) => checkValueTree(tree, [], ctx))
+    .default({}),
   /** Extra `<link>`/`<meta>` tags in every head. @example [{ tag: "link", attrs: { rel: "icon", href: "/docs/v2/favicon.svg" } }] */
   head: z.array(headTag).default([]),
   /** Where "Edit this page" points: `${url}/edit/${branch}/${contentDir}/${file}`. Empty url: no edit link. */
@@ -80,10 +135,57 @@ export const configSchema = z.strictObject({
       scrollSpyThrottleMs: z.number().int().positive().default(300),
     })
     .default({ chunkTimeoutMs: 120_000, progressDelayMs: 200, scrollSpyThrottleMs: 300 }),
+  /** Search (docs/configuration.md#search). */
+  search: z
+    .strictObject({
+      /**
+       * Words readers type that the docs say differently, applied at query time: a query word
+       * (or phrase) also looks for each of its alternatives. One way: `cron` finds schedules, a
+       * search for `schedule` does not turn into `cron`.
+       * @default {}
+       * @example { golang: ["go"], "env var": ["environment variable"] }
+       */
+      synonyms: z
+        .record(
+          z.string().regex(/[\p{L}\p{N}]/u, "a synonym is a word or phrase").max(60),
+          z.array(z.string().regex(/[\p{L}\p{N}]/u, "an alternative is a word or phrase").max(60)).min(1).max(8),
+        )
+        .refine((r) => Object.keys(r).length <= 500, "at most 500 synonyms")
+        .default({}),
+    })
+    .default({ synonyms: {} }),
   /** Redirects: `from` a route (with or without trailing slash) `to` a page route plus optional #hash. */
   redirects: z
     .array(z.strictObject({ from: z.string().refine(isRouteLoose, `from is a path such as /notebook/sql, using ${NAME_CHARACTERS}`), to: route }))
     .default([]),
+  /**
+   * Heading levels of the "On this page" outline beside the article (wide screens): `false`, one
+   * level (`2`), or a range (`[2, 3]`). A page's frontmatter `outline` overrides it. @default [2, 3]
+   */
+  outline: z
+    .custom<OutlineSetting>(isOutlineSetting, { error: "outline is false, 2, 3, or [from, to] with levels 2-3 (e.g. [2, 3])" })
+    .default([2, 3]),
+  /**
+   * An announcement above the header on every page: text and an optional link (a route such as
+   * `/changelog/`, optionally with `#anchor`, or an http(s) URL). Readers can dismiss it; a new `id` shows it again to everyone.
+   * @example { id: "v2-launch", text: "Brook v2 is here.", link: { text: "What changed", href: "/changelog/" } }
+   */
+  banner: z
+    .strictObject({
+      id: z.string().regex(/^[\w.-]{1,64}$/, "banner.id is letters, digits, '-', '_' or '.' (at most 64)"),
+      text: z.string().min(1).max(200),
+      link: z
+        .strictObject({
+          text: z.string().min(1).max(80),
+          href: z.string().refine((v) => {
+            if (isRouteWithFragment(v)) return true;
+            const verdict = classifyUrl(v);
+            return verdict.ok && verdict.kind === "external";
+          }, "banner.link.href is a route such as /changelog/ (optionally with #anchor) or an http(s):// URL"),
+        })
+        .optional(),
+    })
+    .optional(),
   /** The sidebar; absent: generated from the content folder tree. */
   sidebar: z.array(sidebarItem).optional(),
 });

@@ -2,12 +2,10 @@
  * The colours of highlighted code: one class per colour of the light theme (`c-d73a49`), carrying
  * that colour and its dark-theme partner as custom properties. The classes come from the theme,
  * not from the pages, so the stylesheet is the same whatever the content (and is built once).
- * Each colour is made to read at WCAG AA (4.5:1) on the code background and on the tints of
- * marked lines, which this file defines too (the GitHub themes' red and orange fall short).
  */
 import githubLight from "shiki/themes/github-light.mjs";
 import githubDark from "shiki/themes/github-dark.mjs";
-import { mix, readable } from "./contrast.ts";
+import { codeColorVars, MARK_BACKGROUND } from "./code-colors.ts";
 
 interface ThemeJson {
   colors?: Record<string, string>;
@@ -46,24 +44,6 @@ export function pairColors(light: ThemeJson, dark: ThemeJson): Map<string, strin
 const DARK_OF = pairColors(LIGHT_THEME, DARK_THEME);
 const HEX_RE = /^#[0-9a-f]{6}$/;
 
-/** The code background, light and dark: `--code-bg` of templates/theme.css (a test keeps them equal). */
-export const CODE_BG = { light: "#f6f8fa", dark: "#171a1f" };
-
-/** The tint of each kind of marked line (design.md §8), over the code background: a solid colour, so text contrast is known. */
-export const MARK_BACKGROUNDS: Record<string, { light: string; dark: string }> = {
-  highlighted: { light: mix(CODE_BG.light, "#0a5fb4", 0.08), dark: mix(CODE_BG.dark, "#6cb2f7", 0.12) },
-  error: { light: mix(CODE_BG.light, "#b42318", 0.08), dark: mix(CODE_BG.dark, "#ff8a80", 0.12) },
-  warning: { light: mix(CODE_BG.light, "#8a5a00", 0.09), dark: mix(CODE_BG.dark, "#f2c35b", 0.1) },
-  add: { light: mix(CODE_BG.light, "#0f7a4d", 0.09), dark: mix(CODE_BG.dark, "#5fd3a0", 0.1) },
-  remove: { light: mix(CODE_BG.light, "#b42318", 0.07), dark: mix(CODE_BG.dark, "#ff8a80", 0.09) },
-};
-
-const AA = 4.6;
-const LIGHT_BGS = [CODE_BG.light, ...Object.values(MARK_BACKGROUNDS).map((b) => b.light)];
-const DARK_BGS = [CODE_BG.dark, ...Object.values(MARK_BACKGROUNDS).map((b) => b.dark)];
-/** A token colour pair as shown: each readable on every background of its theme. */
-const shown = (light: string) => [readable(light, LIGHT_BGS, AA), readable(DARK_OF.get(light) ?? light, DARK_BGS, AA)] as const;
-
 /** The class of a token's foreground colour (`#D73A49` → `c-d73a49`); none for the default colour. */
 export function colorClass(color: string | undefined): string | undefined {
   const c = color?.toLowerCase();
@@ -98,15 +78,14 @@ export function codeThemeCss(): string {
   }
   const rules: string[] = [];
   const light = LIGHT_THEME.colors?.["editor.foreground"]?.toLowerCase() ?? "#24292e";
-  const pair = (c: string) => `--shiki-light:${shown(c)[0]};--shiki-dark:${shown(c)[1]}`;
-  rules.push(`.shiki{${pair(light)}}`);
+  rules.push(`.shiki{${codeColorVars(light, DARK_OF.get(light) ?? light)}}`);
   for (const c of [...fg].sort()) {
     const cls = colorClass(c);
-    if (cls) rules.push(`.${cls}{${pair(c)}}`);
+    if (cls) rules.push(`.${cls}{${codeColorVars(c, DARK_OF.get(c) ?? c)}}`);
   }
   for (const c of [...bg].sort()) rules.push(`.${backgroundClass(c)}{--shiki-light-bg:${c};--shiki-dark-bg:${DARK_OF.get(c) ?? c}}`);
   rules.push(".fi{font-style:italic}.fb{font-weight:bold}.fu{text-decoration:underline}.fs{text-decoration:line-through}");
-  // Later kinds win where a line has two (a highlighted line that is also added shows as added).
-  for (const [kind, bg] of Object.entries(MARK_BACKGROUNDS)) rules.push(`.line.${kind}{--mark-light:${bg.light};--mark-dark:${bg.dark}}`);
+  // Marked lines' tints (templates/theme.css shows them); later kinds win where a line has two.
+  for (const [kind, bg] of Object.entries(MARK_BACKGROUND)) rules.push(`.line.${kind}{--mark-light:${bg.light};--mark-dark:${bg.dark}}`);
   return rules.join("\n") + "\n";
 }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Diagnostic } from "../errors.ts";
 import type { MetaTag } from "../shared/types.ts";
 import { isRoute } from "../shared/url-policy.ts";
+import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
 import { MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_YAML_ALIASES } from "./limits.ts";
 
 /** Layouts the templates register. */
@@ -33,6 +34,8 @@ export const frontmatterSchema = z.strictObject({
   layout: z.enum(LAYOUTS).default("doc"),
   /** Extra head tags. @example [{ name: "robots", content: "noindex" }] */
   meta: z.array(metaTag).default([]),
+  /** Headings in "On this page": `false`, `2`, `3` or `[2, 3]`. @default the site's `outline` */
+  outline: z.custom<OutlineSetting>(isOutlineSetting).optional(),
 });
 
 /** Validated frontmatter of one page. */
@@ -172,6 +175,7 @@ function describeIssue(issue: z.core.$ZodIssue, data: Record<string, unknown>): 
     return { key, message: `${key} must be false or a route such as /quickstart/, got ${JSON.stringify(value)}`, hint: `write ${key}: false to hide the link` };
   }
   if (key === "layout") return { key, message: `unknown layout ${JSON.stringify(value)}`, hint: `use one of ${LAYOUTS.join(", ")}` };
+  if (key === "outline") return { key, message: `outline must be false, 2, 3 or [2, 3], got ${JSON.stringify(value)}`, hint: "write outline: false to hide the outline, or outline: [2, 3] for ## and ###" };
   if (key === "meta") return { key, message: "meta must be a list of { name or property, content } strings", hint: 'write meta:\n    - name: robots\n      content: "noindex"' };
   return { key: key || undefined, message: `frontmatter ${key || "value"}: ${issue.message}`, hint: `allowed keys: ${KEYS.join(", ")}` };
 }

@@ -6,6 +6,7 @@
  */
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { classifyUrl } from "../shared/url-policy.ts";
+import { SEARCH_SECTION_CHARS } from "../shared/search-format.ts";
 import { fillBadge, spaceHeadingBadges } from "./badges.ts";
 import { codeBlockHtml } from "./code-block.ts";
 import { buildCodeGroup, isCodeGroup } from "./code-group.ts";
@@ -15,8 +16,8 @@ import { highlightLines, resolveLanguage } from "./highlight.ts";
 import { sizeImages } from "./images.ts";
 import type { RenderContext, Section } from "./markdown.ts";
 
-/** Section text kept for search: no more than the search index reads, so large sites stay small in memory. */
-export const SECTION_TEXT_LIMIT = 480;
+/** Section text read for search (only its counted terms are kept: src/content/search-data.ts). */
+export const SECTION_TEXT_LIMIT = SEARCH_SECTION_CHARS;
 const LANG_NAME_RE = /^[\w+#.-]{1,32}$/;
 const EXTERNAL_RE = /^https?:\/\//;
 const HEADING_RE = /^h[1-6]$/;

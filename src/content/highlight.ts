@@ -30,8 +30,25 @@ export function resolveLanguage(lang: string): string | null | undefined {
   return (LANGUAGES as readonly string[]).includes(name) ? name : undefined;
 }
 
-/** Highlighted blocks by `blockKey`: each line's inner HTML. Filled by this thread, seeded from the build cache. */
-export type HighlightCache = Map<string, string[]>;
+/**
+ * Highlighted blocks by `blockKey`: each line's inner HTML. Filled by this thread, seeded from the
+ * build cache; `takeAdded()` hands over what was added since it was last called (for the cache).
+ */
+export class HighlightCache extends Map<string, string[]> {
+  private added: [string, string[]][] = [];
+
+  override set(key: string, lines: string[]): this {
+    this.added.push([key, lines]);
+    return super.set(key, lines);
+  }
+
+  /** The blocks added since the last call. */
+  takeAdded(): [string, string[]][] {
+    const added = this.added;
+    this.added = [];
+    return added;
+  }
+}
 
 /** The cache key of a block: its language and code. */
 export function blockKey(code: string, lang: string | null): string {

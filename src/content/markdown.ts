@@ -17,7 +17,7 @@ import type { Diagnostic } from "../errors.ts";
 import type { Header } from "../shared/types.ts";
 import type { UrlKind } from "../shared/url-policy.ts";
 import { normalizeContainerSyntax } from "./containers.ts";
-import type { HighlightCache } from "./highlight.ts";
+import { HighlightCache } from "./highlight.ts";
 import type { SourceReader } from "./source-files.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { walkMdast } from "./mdast-pass.ts";
@@ -99,7 +99,7 @@ export async function renderMarkdown(
   body: string,
   options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string },
 ): Promise<MarkdownResult> {
-  const ctx: RenderContext = { ...options, highlights: options.highlights ?? new Map(), diagnostics: [], links: [], headers: [], sections: [], ids: [] };
+  const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [] };
   let html: string;
   try {
     html = String(await getProcessor().process({ value: normalizeContainerSyntax(body), data: { ctx } }));

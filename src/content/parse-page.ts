@@ -1,9 +1,11 @@
 /** A page's Markdown body → its HTML and what the site model needs of it (on a build worker). */
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../errors.ts";
-import type { Header } from "../shared/types.ts";
+import type { Header, PageSearchData } from "../shared/types.ts";
 import type { HighlightCache } from "./highlight.ts";
-import { renderMarkdown, type LinkRef, type Section } from "./markdown.ts";
+import { renderMarkdown, type LinkRef } from "./markdown.ts";
+import { MAX_PAGE_BYTES } from "./limits.ts";
+import { searchData } from "./search-data.ts";
 import { checkMarkerRuns } from "./markdown-guard.ts";
 import { readPageSource, type PageSource } from "./page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
@@ -22,7 +24,8 @@ export interface ParseOptions {
 export interface PageFacts {
   headers: Header[];
   links: LinkRef[];
-  sections: Section[];
+  /** Headings and counted body terms for the search index (the section text itself is not kept). */
+  search: PageSearchData;
   ids: string[];
   /** Non-fatal diagnostics, kept so that a page from the cache reports them again. */
   warnings: Diagnostic[];
@@ -64,9 +67,14 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   if (expanded.diagnostics.length) return { errors: expanded.diagnostics, warnings: [] };
   // A diagnostic about a line that came from an included file names that file and line.
   const place = <T extends { file: string; line?: number; column?: number }>(d: T) => placeDiagnostic(d, page, expanded.origins);
-  const runs = checkMarkerRuns(expanded.body, file, page.lineOffset);
-  if (runs.length) return { errors: runs.map(place), warnings: [] };
+  // Site values next: they come from the config, and what micromark sees is the page with them
+  // (values are one line each, so lines stay where they were).
   const values = replaceSiteValues(expanded.body, options.siteValues, file, page.lineOffset);
+  if (values.body.length > body.length && Buffer.byteLength(values.body) > MAX_PAGE_BYTES) {
+    return { errors: [{ file, rule: "file-size", message: `with its includes and site values, the page is over the limit of ${MAX_PAGE_BYTES / 1024} KB`, hint: "split it into several pages" }], warnings: [] };
+  }
+  const runs = checkMarkerRuns(values.body, file, page.lineOffset);
+  if (runs.length) return { errors: runs.map(place), warnings: [] };
   const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
   const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
@@ -75,7 +83,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   const links = expanded.origins ? md.links.map((l) => place({ ...l, file })).map(({ file: from, ...l }) => (from === file ? l : { ...l, file: from })) : md.links;
   return {
     html: md.html,
-    facts: { headers: md.headers, links, sections: md.sections, ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] } },
+    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] } },
     errors,
     warnings,
   };

@@ -21,6 +21,10 @@ export interface ClientAssets {
   files: AssetFile[];
   /** The hydration entry (`client.<hash>.js`). */
   entry: string;
+  /** The classic `<head>` script that settles layout and theme before the first paint (src/client/early.ts). */
+  earlyScript: string;
+  /** The classic `<head>` script of the announcement banner, linked only when config has one (src/client/banner.ts). */
+  bannerScript: string;
   /** The classic script of redirect stubs. */
   redirectScript: string;
   /** The stylesheet (`style.<hash>.css`). */
@@ -40,12 +44,12 @@ export function clientAssets(): Promise<ClientAssets> {
   return built;
 }
 
-/** Bundles src/client (hydration entry, lazy chunks, the redirect helper) and the stylesheet. */
+/** Bundles src/client (hydration entry, lazy chunks, the `<head>` scripts, the redirect helper) and the stylesheet. */
 export async function buildClientAssets(root = projectRoot()): Promise<ClientAssets> {
   const [client, css] = await Promise.all([
     build({
       absWorkingDir: root,
-      entryPoints: { client: join(root, "src/client/main.tsx"), redirect: join(root, "src/client/redirect.ts") },
+      entryPoints: { client: join(root, "src/client/main.tsx"), early: join(root, "src/client/early.ts"), banner: join(root, "src/client/banner.ts"), redirect: join(root, "src/client/redirect.ts") },
       bundle: true,
       splitting: true,
       format: "esm",
@@ -68,6 +72,8 @@ export async function buildClientAssets(root = projectRoot()): Promise<ClientAss
   return {
     files,
     entry: files.find((f) => f.path.startsWith("client."))!.path,
+    earlyScript: files.find((f) => f.path.startsWith("early."))!.path,
+    bannerScript: files.find((f) => f.path.startsWith("banner."))!.path,
     redirectScript: files.find((f) => f.path.startsWith("redirect."))!.path,
     css: css.path,
   };

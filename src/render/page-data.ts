@@ -17,6 +17,7 @@ export const NOT_FOUND_PAGE: PageData = {
   next: null,
   editUrl: "",
   meta: [],
+  outline: null,
   html: "",
 };
 
@@ -32,6 +33,7 @@ export function toSiteData(config: SiteConfig, plan: SitePlan): SiteData {
     versions: config.versions,
     navigation: config.navigation,
     gtmId: config.analytics.gtmId,
+    banner: config.banner ?? null,
   };
 }
 
@@ -47,6 +49,7 @@ export function toPageData(p: PlannedPage, headers: Header[], html: string): Pag
     next: p.next,
     editUrl: p.editUrl,
     meta: p.frontmatter.meta,
+    outline: p.outline,
     html,
   };
 }

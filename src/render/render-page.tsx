@@ -2,6 +2,7 @@
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { App } from "../../templates/App.tsx";
 import { Head, type HeadAssets, type HeadTag } from "../../templates/Head.tsx";
+import * as parts from "../../templates/parts.ts";
 import type { BootData, PageData, SiteData } from "../shared/types.ts";
 
 /** What a render needs beyond the page: site data, the real asset URLs and config head tags. */
@@ -23,7 +24,7 @@ export function jsonForScript(value: unknown): string {
 /** The full HTML document of one page. */
 export function renderPage(page: PageData, ctx: RenderContext, options: { noindex?: boolean } = {}): string {
   const head = renderToStaticMarkup(<Head site={ctx.site} page={page} assets={ctx.assets} headTags={ctx.headTags} noindex={options.noindex} />);
-  const body = renderToString(<App site={ctx.site} page={page} />);
+  const body = renderToString(<App site={ctx.site} page={page} parts={parts} />);
   const { html: _html, ...rest } = page;
   const boot: BootData = { page: rest, siteFile: ctx.siteFile, manifestFile: ctx.manifestFile };
   return (

@@ -181,6 +181,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       reload.error(outcome.text);
       log.error(`${outcome.text}\n${colors.dim("(still serving the last good build; save a fix to rebuild)")}`);
     }
+    // A config that imports its values from another file: an edit there is a config edit.
+    watcher?.watchConfigInputs(dev.configFiles());
     events.emit("build", event);
   };
 
@@ -194,10 +196,10 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     const next: SiteMap = new Map(lastBuild);
     for (const f of fresh.files) next.set(assetsDir + f.name, f.content);
     const manifest = JSON.parse(String(next.get(manifestPath))) as { search: string };
-    next.set(manifestPath, JSON.stringify({ ...manifest, search: fresh.name }));
+    next.set(manifestPath, JSON.stringify({ ...manifest, search: fresh.entry }));
     publish(next);
     log.info(colors.dim(`search index updated in ${Math.round(performance.now() - start)} ms`));
-    events.emit("search", fresh.name);
+    events.emit("search", fresh.entry);
   };
 
   const queue = new RebuildQueue(runBuild, options.debounceMs ?? 10);
@@ -218,6 +220,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
         { cwd, contentDir, configFile, publicDir: join(cwd, "public"), projectRoot: options.watchCode === false ? undefined : root },
         (c) => queue.push(c),
       );
+      watcher.watchConfigInputs(dev.configFiles());
       await watcher.ready;
     }
   } catch (e) {

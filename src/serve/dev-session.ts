@@ -100,6 +100,11 @@ export class DevSession {
     }
   }
 
+  /** The files the config was last loaded from (site.config.ts and what it imports). */
+  configFiles(): string[] {
+    return this.session?.configFiles() ?? [];
+  }
+
   /** Builds the search index the last build left for later; undefined when there is none. */
   deferredSearch(): ReturnType<BuildSession["buildDeferredSearch"]> {
     return this.session?.buildDeferredSearch() ?? Promise.resolve(undefined);

@@ -10,7 +10,7 @@ import { watch as chokidarWatch } from "chokidar";
 
 /** What a changed file asks of the next build. */
 export type ChangeKind =
-  /** content/, public/, site.config.ts: a build (the session keeps what did not change). */
+  /** content/, public/, site.config.ts and the files it imports: a build (the session keeps what did not change). */
   | "content"
   /** Code the build workers run (templates/, src/render, src/content, src/workers, src/shared): a new worker script and client, every page again. */
   | "templates"
@@ -37,6 +37,8 @@ export interface WatchTargets {
   publicDir: string;
   /** Project root of the generator (src/, templates/); undefined: its code is not watched. */
   projectRoot?: string;
+  /** Files site.config.ts imports (its site values, say `data/values.ts`): content changes too. */
+  configInputs?: ReadonlySet<string>;
 }
 
 /** Which kind of change a file is, or undefined when it changes nothing the server makes. */
@@ -45,7 +47,7 @@ export function classifyChange(file: string, t: WatchTargets): ChangeKind | unde
     const r = relative(dir, file);
     return r !== "" && !r.startsWith("..") && !r.startsWith(sep) ? r.split(sep).join("/") : undefined;
   };
-  if (file === t.configFile || inside(t.contentDir) !== undefined || inside(t.publicDir) !== undefined) return "content";
+  if (file === t.configFile || t.configInputs?.has(file) || inside(t.contentDir) !== undefined || inside(t.publicDir) !== undefined) return "content";
   if (!t.projectRoot) return undefined;
   const tpl = inside(`${t.projectRoot}${sep}templates`);
   if (tpl !== undefined) {
@@ -83,6 +85,11 @@ function fingerprint(file: string): string {
 /** A running watch: resolves `ready` once every watched path is being watched. */
 export interface SourceWatcher {
   ready: Promise<void>;
+  /**
+   * Watches the files the config was bundled from (known only once it loaded), apart from the
+   * config itself, packages and the generator's own code, which are watched as what they are.
+   */
+  watchConfigInputs(files: string[]): void;
   close(): Promise<void>;
 }
 
@@ -91,7 +98,9 @@ export interface SourceWatcher {
  * are watched (chokidar reports "ready" too early when some do not); the config file and public/
  * are picked up from their parent folder when they appear later.
  */
-export function watchSources(t: WatchTargets, onChange: (c: Change) => void): SourceWatcher {
+export function watchSources(targets: WatchTargets, onChange: (c: Change) => void): SourceWatcher {
+  const configInputs = new Set<string>();
+  const t: WatchTargets = { ...targets, configInputs };
   const wanted = [t.contentDir, t.configFile, t.publicDir];
   if (t.projectRoot) wanted.push(`${t.projectRoot}${sep}templates`, `${t.projectRoot}${sep}src`);
   const roots = new Set(wanted);
@@ -142,8 +151,14 @@ export function watchSources(t: WatchTargets, onChange: (c: Change) => void): So
     });
     ready.push(new Promise<void>((r) => lookout.once("ready", () => r())));
   }
+  const generator = t.projectRoot ? [`${t.projectRoot}${sep}src${sep}`, `${t.projectRoot}${sep}templates${sep}`] : [];
   return {
     ready: Promise.all(ready).then(() => undefined),
+    watchConfigInputs: (files) => {
+      const fresh = files.filter((f) => f !== t.configFile && !configInputs.has(f) && !f.split(sep).includes("node_modules") && !generator.some((g) => f.startsWith(g)));
+      for (const f of fresh) configInputs.add(f);
+      if (fresh.length) watcher.add(fresh);
+    },
     close: async () => {
       for (const timer of rechecks.values()) clearTimeout(timer);
       rechecks.clear();

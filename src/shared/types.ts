@@ -1,4 +1,5 @@
 /** Data shared by the build, the templates and the browser client. No node:, no DOM. */
+import type { OutlineLevels } from "./outline.ts";
 
 /** A `##` or `###` heading of a page (spec §3). */
 export interface Header {
@@ -36,6 +37,8 @@ export interface PageData {
   next: NavLink | null;
   editUrl: string;
   meta: MetaTag[];
+  /** Heading levels of the "On this page" outline (frontmatter `outline`, else the site's), null for none. */
+  outline: OutlineLevels | null;
   /** The article body as HTML, built from the page's Markdown. */
   html: string;
 }
@@ -45,6 +48,13 @@ export interface VersionLink {
   text: string;
   link: string;
   badge?: string;
+}
+
+/** The announcement above the header (config `banner`): text, an optional link, an id to remember dismissal by. */
+export interface Banner {
+  id: string;
+  text: string;
+  link?: { text: string; href: string };
 }
 
 /** Site-wide data for templates and client (one hashed file; embedded nowhere twice). */
@@ -59,6 +69,8 @@ export interface SiteData {
   versions: VersionLink[];
   navigation: { chunkTimeoutMs: number; progressDelayMs: number; scrollSpyThrottleMs: number };
   gtmId: string;
+  /** The announcement, or null. */
+  banner: Banner | null;
 }
 
 /** Where the client finds hashed files: written as `manifest.<hash>.json`. */
@@ -67,42 +79,23 @@ export interface RouteManifest {
   pages: Record<string, string>;
   /** redirect source route → target (route plus optional #hash). */
   redirects: Record<string, string>;
-  /** file name of the search index under the assets folder. */
+  /** file name of the search index's head (src/shared/search-format.ts) under the assets folder. */
   search: string;
 }
 
-/** One document of the search index: a section of a page. */
-export interface SearchDoc {
-  /** `route#slug`, or the route alone for the text before the first heading. */
-  id: string;
-  title: string;
-  heading: string;
-  text: string;
+/** What the search index takes from a page's body (the content stage makes it: src/content/search-data.ts). */
+export interface PageSearchData {
+  /** The `##`/`###` headings, as written. */
+  headings: string[];
+  /** The body's index terms, counted: `term term:3 …` (src/shared/search-tally.ts, countSearchTerms). */
+  body: string;
 }
 
-/**
- * The serialised search index (compact form of a lunr index; see src/site/search-index.ts).
- * lunr's own JSON repeats every ref and keeps full-precision scores: 4x larger.
- */
-export interface SearchIndexFile {
-  v: 2;
-  /** lunr version that built it. */
-  lunr: string;
-  /** Field names, in vector order. */
-  fields: string[];
-  /** Sorted index terms; a term's number is its position. */
-  terms: string[];
-  /**
-   * Per document (lunr ref = array index), per field: [termDelta, score×SCORE_SCALE, ...] where
-   * termDelta is the difference to the previous term number.
-   */
-  vectors: number[][][];
-  /** Score quantisation: stored integers divided by this give lunr's scores. */
-  scale: number;
-  /** Pages: [route, title]. */
-  pages: [string, string][];
-  /** Per document: [page number, heading slug ("" for the intro), heading, snippet text]. */
-  docs: [number, string, string, string][];
+/** What the search index is built from: one page. Plain data: the build may hand it to a worker. */
+export interface SearchPage extends PageSearchData {
+  route: string;
+  title: string;
+  description: string;
 }
 
 /** Data embedded in every page for hydration (the page minus its HTML, which the DOM holds). */

@@ -1,5 +1,6 @@
 /** The site model: plain data from which every output file is rendered. */
 import type { Frontmatter } from "../content/frontmatter.ts";
+import type { OutlineLevels } from "../shared/outline.ts";
 import type { NavLink, SidebarNode } from "../shared/types.ts";
 
 /** A page record with the fields of spec §3 (headers come with its parse) plus what rendering needs. */
@@ -15,6 +16,8 @@ export interface PlannedPage {
   key: string;
   /** The full URL path: `/docs/v2/limits/`. */
   path: string;
+  /** Heading levels of the outline (frontmatter, else the site default); null for none. */
+  outline: OutlineLevels | null;
   layout: string;
   prev: NavLink | null;
   next: NavLink | null;

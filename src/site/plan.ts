@@ -9,6 +9,7 @@ import type { PageSource } from "../content/page-source.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { NavLink } from "../shared/types.ts";
 import { routeToPath } from "../shared/url.ts";
+import { outlineLevels } from "../shared/outline.ts";
 import type { PlannedPage, SitePlan } from "./model.ts";
 import { resolveRedirects } from "./redirects.ts";
 import { COMPLETE_SIDEBAR_MAX_LINKS, flattenSidebar, generateSidebar, resolveSidebar } from "./sidebar.ts";
@@ -77,6 +78,7 @@ export function planSite(config: SiteConfig, configFile: string, sources: PageSo
     relativePath: p.relativePath,
     key: "p" + createHash("sha1").update(p.route).digest("hex").slice(0, 10),
     path: routeToPath(config.base, p.route),
+    outline: outlineLevels(p.frontmatter.outline ?? config.outline),
     layout: p.frontmatter.layout,
     prev: nav(p, "prev"),
     next: nav(p, "next"),

@@ -2,7 +2,7 @@
 import type { Diagnostic } from "../errors.ts";
 import { splitHash } from "../shared/url.ts";
 import type { Redirect } from "./model.ts";
-import { propose } from "./similar.ts";
+import { propose } from "../shared/similar.ts";
 
 /**
  * Normalises `from` to the slash form and checks every redirect against the page routes: one

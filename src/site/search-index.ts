@@ -1,71 +1,206 @@
-/** The search index: one lunr document per page section, built and serialised at build time. */
-import lunr from "lunr";
-import type { SearchDoc, SearchIndexFile } from "../shared/types.ts";
-import { splitHash } from "../shared/url.ts";
-
 /**
- * Up to this many sections, section text is indexed; above it, titles and headings only, which
- * keeps the build linear on very large sites. With text an indexed section costs about 140 B
- * gzipped, without about 60 B (docs/decisions.md: why the docs keep body text).
+ * The search index files (src/shared/search-format.ts): a pure function of the pages' search data
+ * (titles, descriptions and headings as text, bodies as terms the content stage counted), so the
+ * build can run it on a worker thread and the dev server off its main thread.
  */
-export const FULL_TEXT_MAX_SECTIONS = 2500;
-/** Characters of a section's text that are indexed. */
-export const INDEXED_TEXT_CHARS = 480;
-/** Characters of section text kept for result snippets. */
-export const SNIPPET_CHARS = 120;
-/** Scores are stored as integers of 1/SCORE_SCALE: plenty to rank, far fewer bytes. */
-export const SCORE_SCALE = 10;
+import { createHash } from "node:crypto";
+import { bm25Weight, MAX_PAGES_PER_TERM, SEARCH_FIELDS, SEARCH_FORMAT, shardKey, writePostings, type SearchHead, type SearchPostings, type SearchShard } from "../shared/search-format.ts";
+import type { SearchPage } from "../shared/types.ts";
+import { TermDictionary, TermTally } from "../shared/search-tally.ts";
+import { PostingList } from "./search-postings.ts";
 
-const FIELDS = [
-  { name: "title", boost: 8 },
-  { name: "heading", boost: 4 },
-  { name: "text", boost: 1 },
-];
+const BODY = SEARCH_FIELDS.indexOf("body");
 
-/** Builds the lunr index and writes it in the compact form of SearchIndexFile. */
-export function buildSearchIndex(docs: SearchDoc[]): SearchIndexFile {
-  const fullText = docs.length <= FULL_TEXT_MAX_SECTIONS;
-  const index = lunr(function () {
-    this.ref("r");
-    for (const f of FIELDS) if (f.name !== "text" || fullText) this.field(f.name, { boost: f.boost });
-    this.metadataWhitelist = [];
-    docs.forEach((d, i) => this.add({ r: String(i), title: d.title, heading: d.heading, text: d.text.slice(0, INDEXED_TEXT_CHARS) }));
-  });
-  const json = index.toJSON() as unknown as {
-    fields: string[];
-    fieldVectors: [string, number[]][];
-    invertedIndex: [string, { _index: number }][];
-  };
-  const terms = json.invertedIndex.map(([term]) => term);
-  const termNumber = new Map(json.invertedIndex.map(([, posting], i) => [posting._index, i]));
-  const vectors: number[][][] = docs.map(() => json.fields.map(() => []));
-  for (const [key, elements] of json.fieldVectors) {
-    const slash = key.indexOf("/");
-    const field = json.fields.indexOf(key.slice(0, slash));
-    const ref = Number(key.slice(slash + 1));
-    const pairs: [number, number][] = [];
-    for (let i = 0; i < elements.length; i += 2) pairs.push([termNumber.get(elements[i]!)!, Math.max(1, Math.round(elements[i + 1]! * SCORE_SCALE))]);
-    pairs.sort((a, b) => a[0] - b[0]);
-    let prev = 0;
-    vectors[ref]![field] = pairs.flatMap(([t, s]) => {
-      const delta = t - prev;
-      prev = t;
-      return [delta, s];
-    });
-  }
-  const pageNumbers = new Map<string, number>();
-  const pages: [string, string][] = [];
-  const out: SearchIndexFile["docs"] = docs.map((d) => {
-    const { route, hash } = splitHash(d.id);
-    let n = pageNumbers.get(route);
-    if (n === undefined) {
-      n = pages.push([route, d.title]) - 1;
-      pageNumbers.set(route, n);
-    }
-    return [n, hash, d.heading, d.text.slice(0, SNIPPET_CHARS)];
-  });
-  return { v: 2, lunr: lunr.version, fields: json.fields, terms, vectors, scale: SCORE_SCALE, pages, docs: out };
+/** Up to this many postings (a page holding a term in a field) the index is one file: about 60 KB gzipped. */
+export const SINGLE_FILE_MAX_POSTINGS = 60_000;
+/** A shard closes once it holds this many postings (about 50 KB gzipped), unless one two-letter key alone is bigger. */
+export const SHARD_POSTINGS = 40_000;
+
+/** What the build may set: site.config.ts `search`. */
+export interface SearchOptions {
+  /** A word or phrase → what else a query for it looks for. */
+  synonyms?: Record<string, string[]>;
+  /** Overrides SINGLE_FILE_MAX_POSTINGS (tests). */
+  singleFileMaxPostings?: number;
+  /** Overrides SHARD_POSTINGS (tests). */
+  shardPostings?: number;
 }
 
-/** Moved to src/shared (the browser client uses it too); re-exported for existing callers. */
-export { toLunrJson } from "../shared/search-format.ts";
+/** The files to write under the assets folder; `entry` is the one the route manifest names. */
+export interface SearchFiles {
+  entry: string;
+  files: { name: string; content: string }[];
+}
+
+/** Builds the head file and, on a large site, the shards that hold every field but the title. */
+export function buildSearchFiles(pages: SearchPage[], options: SearchOptions = {}): SearchFiles {
+  const fieldCount = SEARCH_FIELDS.length;
+  const { terms, postings, lengths, pageCounts } = tallyPages(pages);
+  const pagesOf = postings.byTerm(terms.length, fieldCount);
+  const counts = postings.counts(terms.length, fieldCount);
+  const size = (id: number, from: number, to: number) => {
+    let n = 0;
+    for (let f = from; f < to; f++) n += Math.min(counts[id * fieldCount + f]!, MAX_PAGES_PER_TERM);
+    return n;
+  };
+  const average = lengths.map((l) => l.reduce((a, b) => a + b, 0) / Math.max(1, pages.length));
+  const sharded = postings.length > (options.singleFileMaxPostings ?? SINGLE_FILE_MAX_POSTINGS);
+
+  // Each file numbers its own terms in sorted order, for fields [from, to).
+  const encode = (ids: number[], from: number, to: number): SearchPostings => {
+    ids.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+    const common = new Map<number, number>();
+    const encoded = writePostings(
+      ids.map((id) => terms[id]!),
+      fieldCount,
+      (t, f, add) => {
+        const id = ids[t]!;
+        if (f < from || f >= to) return;
+        if (counts[id * fieldCount + f]! <= MAX_PAGES_PER_TERM) return pagesOf(id, f, add);
+        keepHeaviest(id, f, add);
+        if (!common.has(t)) common.set(t, pageCounts[id]!);
+      },
+    );
+    if (common.size) encoded.common = [...common].sort((a, b) => a[0] - b[0]).flat();
+    return encoded;
+  };
+  // A common term keeps the pages where it weighs most (ties: the first pages); the client is told how many hold it.
+  let found = new Int32Array(2048);
+  let weights = new Float64Array(1024);
+  let sorted = new Float64Array(1024);
+  const keepHeaviest = (id: number, f: number, add: (page: number, tf: number) => void) => {
+    const n = counts[id * fieldCount + f]!;
+    if (weights.length < n) [found, weights, sorted] = [new Int32Array(2 * n), new Float64Array(n), new Float64Array(n)];
+    let i = 0;
+    pagesOf(id, f, (page, tf) => {
+      found[2 * i] = page;
+      found[2 * i + 1] = tf;
+      weights[i++] = bm25Weight(tf, f, lengths[f]![page]!, average[f]!);
+    });
+    sorted.set(weights.subarray(0, n));
+    const threshold = nthSmallest(sorted, n, n - MAX_PAGES_PER_TERM);
+    let ties = MAX_PAGES_PER_TERM;
+    for (let k = 0; k < n; k++) if (weights[k]! > threshold) ties--;
+    for (let k = 0; k < n; k++) {
+      const w = weights[k]!;
+      if (w > threshold || (w === threshold && ties-- > 0)) add(found[2 * k]!, found[2 * k + 1]!);
+    }
+  };
+
+  const files: SearchFiles["files"] = [];
+  const shards: [string, string][] = [];
+  if (sharded) {
+    // The title stays in the head: the first letter typed finds pages by title before any shard arrives.
+    const ids = terms.map((_, id) => id).filter((id) => size(id, 1, fieldCount) > 0);
+    for (const group of planShards(terms, ids, (id) => size(id, 1, fieldCount), options.shardPostings ?? SHARD_POSTINGS)) {
+      const content = JSON.stringify({ v: SEARCH_FORMAT, postings: encode(group.ids, 1, fieldCount) } satisfies SearchShard);
+      const name = `search.${shards.length}.${hash(content)}.json`;
+      files.push({ name, content });
+      shards.push([group.key, name]);
+    }
+  }
+  const headFields = sharded ? 1 : fieldCount;
+  const head: SearchHead = {
+    v: SEARCH_FORMAT,
+    fields: [...SEARCH_FIELDS],
+    pages: pages.map((p) => [p.route, p.title, sharded ? "" : p.description]),
+    lengths,
+    synonyms: Object.entries(options.synonyms ?? {}).map(([from, to]) => [from.toLowerCase().trim(), to.map((t) => t.toLowerCase().trim())]),
+    postings: encode(
+      terms.map((_, id) => id).filter((id) => size(id, 0, headFields) > 0),
+      0,
+      headFields,
+    ),
+    shards,
+  };
+  const content = JSON.stringify(head);
+  const entry = `search.${hash(content)}.json`;
+  files.unshift({ name: entry, content });
+  return { entry, files };
+}
+
+/** Tokenises every page: the site's terms, every posting, each page's length per field, and how many pages hold each term. */
+function tallyPages(pages: SearchPage[]): { terms: string[]; postings: PostingList; lengths: number[][]; pageCounts: number[] } {
+  const dict = new TermDictionary();
+  const tally = new TermTally(dict);
+  const postings = new PostingList();
+  const lengths: number[][] = SEARCH_FIELDS.map(() => new Array<number>(pages.length).fill(0));
+  const pageCounts: number[] = [];
+  const lastPage: number[] = [];
+  const add = (term: number, f: number, p: number, tf: number) => {
+    postings.push(term, f, p, tf);
+    lengths[f]![p]! += tf;
+    if (lastPage[term] !== p) {
+      lastPage[term] = p;
+      pageCounts[term] = (pageCounts[term] ?? 0) + 1;
+    }
+  };
+  pages.forEach((page, p) => {
+    [[page.title, slugWords(page)], [page.description], page.headings].forEach((texts, f) => {
+      for (const t of texts) tally.add(t);
+      tally.drain((term, tf) => add(term, f, p, tf));
+    });
+    // The body comes counted (PageSearchData.body): `term term:3 …`.
+    dict.readCounted(page.body, (term, tf) => add(term, BODY, p, tf));
+  });
+  return { terms: dict.terms, postings, lengths, pageCounts };
+}
+
+/**
+ * The words of a page's own URL segment that its title does not use: a slug is a writer's chosen
+ * keyword ("Log in to the CLI" is /cli/login/, "The step context" /notebook/dollar-context/).
+ * Numbers are left out: in a slug they number pages (page-0073) more often than they name things.
+ */
+function slugWords(page: SearchPage): string {
+  const inTitle = new Set(page.title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  const slug = page.route.split("/").filter(Boolean).pop() ?? "";
+  return slug
+    .split("-")
+    .filter((w) => !inTitle.has(w) && !/^\d+$/.test(w))
+    .join(" ");
+}
+
+/** Groups term numbers into shards by shardKey, in term order, each near `target` postings. */
+function planShards(terms: string[], ids: number[], size: (id: number) => number, target: number): { key: string; ids: number[] }[] {
+  ids.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+  const groups: { key: string; ids: number[]; size: number }[] = [];
+  let current: (typeof groups)[number] | undefined;
+  let lastKey = "";
+  for (const id of ids) {
+    const key = shardKey(terms[id]!);
+    // A key never spans two shards: a query word's prefix and its typos stay in one file.
+    if (!current || (key !== lastKey && current.size >= target)) groups.push((current = { key: groups.length ? key : "", ids: [], size: 0 }));
+    current.ids.push(id);
+    current.size += size(id);
+    lastKey = key;
+  }
+  return groups;
+}
+
+/** The k-th smallest of the first n values (0-based), reordering them: quickselect, linear on average. */
+function nthSmallest(values: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return values[k]!;
+}
+
+function hash(content: string): string {
+  return createHash("sha256").update(content).digest("base64url").replace(/[-_]/g, "").slice(0, 10).toLowerCase();
+}

@@ -2,7 +2,7 @@
 import type { SidebarItemInput } from "../config/schema.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { NavLink, SidebarNode } from "../shared/types.ts";
-import { propose } from "./similar.ts";
+import { propose } from "../shared/similar.ts";
 
 /** Sites with at most this many sidebar links render all of them on every page. */
 export const COMPLETE_SIDEBAR_MAX_LINKS = 400;

@@ -10,10 +10,11 @@ import { deserialize } from "node:v8";
 import type { Diagnostic } from "../errors.ts";
 import { bodyFileName, parseBody, type PageFacts, type ParseOptions } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
-import { warmHighlighter, type HighlightCache } from "../content/highlight.ts";
+import { HighlightCache, warmHighlighter } from "../content/highlight.ts";
 import { renderPage, type RenderContext } from "../render/render-page.tsx";
 import { contentHash } from "../render/hash.ts";
-import type { PageData, SearchDoc, SiteData } from "../shared/types.ts";
+import type { PageData, SearchPage, SiteData } from "../shared/types.ts";
+import type { SearchOptions } from "../site/search-index.ts";
 
 /** How a page is shown, apart from its body: the page's data without `html` and `headers`. */
 export type PageShell = Omit<PageData, "html" | "headers">;
@@ -60,10 +61,11 @@ export interface NotFoundTask {
   render: RenderSetup;
 }
 
-/** The search index of a build's documents. */
+/** The search index of a build's pages. */
 export interface SearchTask {
   kind: "search";
-  docs: SearchDoc[];
+  pages: SearchPage[];
+  options: SearchOptions;
 }
 
 /** Work for a worker. */
@@ -84,7 +86,7 @@ export interface PageResult {
 }
 
 const sites = new Map<string, SiteData>();
-const highlights: HighlightCache = new Map();
+const highlights = new HighlightCache();
 const seeded = new Set<string>();
 
 function siteAt(path: string): SiteData {
@@ -104,6 +106,7 @@ function seedHighlights(path: string | undefined): void {
   } catch {
     // No highlights of earlier builds: every block is highlighted again.
   }
+  highlights.takeAdded();
 }
 
 function write(dir: string, path: string, content: string): void {
@@ -115,8 +118,8 @@ function write(dir: string, path: string, content: string): void {
 /** Runs one task; the same function serves the worker threads and the in-process path. */
 export async function runTask(task: WorkerTask): Promise<unknown> {
   if (task.kind === "search") {
-    const { buildSearchIndex } = await import("../site/search-index.ts");
-    return JSON.stringify(buildSearchIndex(task.docs));
+    const { buildSearchFiles } = await import("../site/search-index.ts");
+    return buildSearchFiles(task.pages, task.options);
   }
   if (task.kind === "not-found") return renderPage(task.page, { ...task.render, site: siteAt(task.render.sitePath) }, { noindex: true });
   return runPage(task);
@@ -125,13 +128,11 @@ export async function runTask(task: WorkerTask): Promise<unknown> {
 async function runPage(task: PageTask): Promise<PageResult> {
   let body: string;
   let facts: PageFacts;
-  let before = highlights.size;
   if (task.cached) {
     body = "body" in task.cached ? task.cached.body : readFileSync(task.cached.bodyPath, "utf8");
     facts = task.cached.facts;
   } else {
     seedHighlights(task.highlightsPath);
-    before = highlights.size;
     const parsed = await parseBody(task.source, task.parse, highlights);
     if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
     body = parsed.html;
@@ -148,7 +149,8 @@ async function runPage(task: PageTask): Promise<PageResult> {
     write(task.output.dir, task.output.assetsDir + dataFile, data);
   } else result.files = { html, data };
   if (task.returnBody) result.body = body;
-  if (highlights.size > before) result.highlights = [...highlights].slice(before);
+  const added = highlights.takeAdded();
+  if (added.length) result.highlights = added;
   return result;
 }
 

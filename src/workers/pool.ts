@@ -80,8 +80,12 @@ export function workerScript(): URL | undefined {
   return import.meta.url.endsWith(".mjs") && existsSync(fileURLToPath(url)) ? url : undefined;
 }
 
-/** How many workers to start for `items` pages of work: at least one, so every page runs under its budget. */
+/**
+ * How many workers to start for `items` pages of work: at least one, so every page runs under its
+ * budget; at most one per core, or BROOK_DOCS_WORKERS (0: none, pages on the main thread).
+ */
 export function poolSize(items: number): number {
-  if (process.env.BROOK_DOCS_WORKERS === "0") return 0;
-  return Math.max(1, Math.min(availableParallelism(), Math.ceil(items / 30)));
+  const cap = process.env.BROOK_DOCS_WORKERS === undefined ? availableParallelism() : Number(process.env.BROOK_DOCS_WORKERS);
+  if (!(cap > 0)) return 0;
+  return Math.max(1, Math.min(cap, Math.ceil(items / 30)));
 }

@@ -103,6 +103,40 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     await expect.poll(() => atFailure).toEqual([1]);
     expect((await views(page)).map((v) => v.page_path)).toEqual(["/docs/v2/webhooks/"]);
   });
+
+  type Feedback = { event: string; page_path: string; helpful: boolean };
+  const feedback = (page: TestPage) => page.evaluate(() => ((window as unknown as { dataLayer?: Feedback[] }).dataLayer ?? []).filter((e) => e.event === "page_feedback"));
+
+  it("asks 'Was this page helpful?' under the article and pushes one page_feedback per page view, from the keyboard", async () => {
+    const page = await open("/docs/v2/guide/");
+    const group = page.getByRole("group", { name: "Was this page helpful?" });
+    expect(await group.getByRole("button").allTextContents()).toEqual(["Yes", "No"]);
+    // Keyboard only: the reader's first keyboard focus loads the page's deferred parts (the
+    // feedback among them), as tabbing through the article to it would; then Tab to "No", Enter.
+    const parts = page.waitForResponse((r) => /\/assets\/live-parts\.\w+\.js$/.test(r.url()));
+    await page.locator("main h1").focus();
+    await parts;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+    await group.getByRole("button", { name: "Yes" }).focus();
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe("none");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => feedback(page)).toEqual([{ event: "page_feedback", page_path: "/docs/v2/guide/", helpful: false }]);
+    // Answered: the buttons give way to a thank-you, which has the focus.
+    expect(await group.getByRole("button").count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Thank you for telling us.");
+    // Another #hash of the page is the same page view: still answered.
+    await page.locator('#sidebar .toc a[href="/docs/v2/guide/#logs"]').click();
+    expect((await navigated(page, 1)).outcome).toBe("duplicated");
+    expect(await group.getByRole("button").count()).toBe(0);
+    // A new page view asks again.
+    await sidebarLink(page, "/docs/v2/limits/").click();
+    expect((await navigated(page, 2)).outcome).toBe("completed");
+    await group.getByRole("button", { name: "Yes" }).click();
+    await expect.poll(() => feedback(page)).toHaveLength(2);
+    expect((await feedback(page))[1]).toEqual({ event: "page_feedback", page_path: "/docs/v2/limits/", helpful: true });
+    expect(page.errors).toEqual([]);
+  });
 });
 
 describe("without a gtmId", () => {
@@ -124,5 +158,7 @@ describe("without a gtmId", () => {
     expect(requests.some((u) => u.includes("/assets/analytics."))).toBe(false);
     expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
     expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
+    // Nobody would read the answers: no feedback widget.
+    expect(await page.getByRole("group", { name: "Was this page helpful?" }).count()).toBe(0);
   });
 });

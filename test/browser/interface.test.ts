@@ -126,9 +126,9 @@ describe("header controls", () => {
     await page.keyboard.press("Enter");
     expect(await button.getAttribute("aria-expanded")).toBe("true");
     const links = page.locator("#version-list a");
-    expect(await links.allTextContents()).toEqual(["v2New", "v1"]);
+    expect(await links.allTextContents()).toEqual(["v2 New", "v1"]);
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("v2New");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("v2 New");
     await page.keyboard.press("Escape");
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     expect(await page.evaluate(() => document.activeElement?.classList.contains("version-button"))).toBe(true);
@@ -187,7 +187,7 @@ describe("search", () => {
     expect(loads).toHaveLength(1);
   });
 
-  it("shows results as you type, grouped by page, with the match marked, and works from the keyboard", async () => {
+  it("shows results as you type, one group per page with its best sections, the match marked, and works from the keyboard", async () => {
     const page = await h.open("/docs/v2/guide/");
     const input = page.locator("#search-input");
     await input.focus();
@@ -195,26 +195,36 @@ describe("search", () => {
     const listbox = page.getByRole("listbox", { name: "Search results" });
     await listbox.waitFor();
     expect(await input.getAttribute("aria-expanded")).toBe("true");
+    // The page first, named by its title; its sections follow once its data has loaded.
     const firstGroup = listbox.getByRole("group").first();
-    expect(await firstGroup.locator(".search-group-title").textContent()).toBe("Webhooks");
-    const options = listbox.getByRole("option");
-    expect(await options.count()).toBeGreaterThanOrEqual(3);
-    const hrefs = await firstGroup.getByRole("option").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-    expect(hrefs).toContain("/docs/v2/webhooks/#create-a-webhook");
-    expect(await firstGroup.locator("mark").first().textContent()).toMatch(/^webhook/i);
-    // Each option: section heading and snippet.
-    expect(await firstGroup.locator(".search-option-title").first().textContent()).not.toBe("");
-    expect(await firstGroup.locator(".search-option-snippet").first().textContent()).not.toBe("");
+    expect(await page.evaluate(() => document.getElementById(document.querySelector('[role="group"]')!.getAttribute("aria-labelledby")!)?.textContent)).toBe("Webhooks");
+    const pageOption = firstGroup.getByRole("option").first();
+    expect(await pageOption.getAttribute("href")).toBe("/docs/v2/webhooks/");
+    expect(await pageOption.getAttribute("class")).toContain("search-page");
+    await expect.poll(() => firstGroup.getByRole("option").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toContain("/docs/v2/webhooks/#create-a-webhook");
+    const section = firstGroup.locator(".search-section").first();
+    expect(await section.locator(".search-option-title").textContent()).toBe("Create a webhook");
+    expect(await section.locator("mark").first().textContent()).toBe("webhook");
+    expect(await pageOption.locator("mark").first().textContent()).toMatch(/^webhook/i);
+    // Every group is a different page, its own option first.
+    const groupPages = await listbox.getByRole("group").evaluateAll((gs) => gs.map((g) => g.querySelector('[role="option"]')!.className + " " + g.querySelector('[role="option"]')!.getAttribute("href")));
+    expect(groupPages.every((c) => c.includes("search-page"))).toBe(true);
+    expect(new Set(groupPages).size).toBe(groupPages.length);
 
+    const options = listbox.getByRole("option");
     await page.keyboard.press("ArrowDown");
     const first = await options.nth(0).getAttribute("id");
     expect(await input.getAttribute("aria-activedescendant")).toBe(first);
     expect(await options.nth(0).getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("ArrowDown");
     expect(await input.getAttribute("aria-activedescendant")).toBe(await options.nth(1).getAttribute("id"));
+    expect(await options.nth(1).getAttribute("href")).toBe("/docs/v2/webhooks/#create-a-webhook");
     await page.keyboard.press("ArrowUp");
-    expect(await input.getAttribute("aria-activedescendant")).toBe(first);
-    const target = await options.nth(0).getAttribute("href");
+    await page.keyboard.press("ArrowUp");
+    expect(await input.getAttribute("aria-activedescendant")).toBe(await options.last().getAttribute("id"));
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    const target = await options.nth(1).getAttribute("href");
     await page.keyboard.press("Enter");
     expect((await navigated(page, 1)).to).toBe(target);
     expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe(target);
@@ -224,7 +234,7 @@ describe("search", () => {
     await input.focus();
     await input.fill("shedule");
     await listbox.waitFor();
-    expect(await listbox.locator(".search-group-title").first().textContent()).toBe("Run workflows on a schedule");
+    expect(await listbox.locator(".search-page .search-option-title").first().textContent()).toBe("Run workflows on a schedule");
     // Escape closes the list, a second Escape clears the box.
     await page.keyboard.press("Escape");
     expect(await input.getAttribute("aria-expanded")).toBe("false");
@@ -261,8 +271,9 @@ describe("search", () => {
     await page.keyboard.type("onerror");
     const listbox = page.getByRole("listbox", { name: "Search results" });
     await listbox.waitFor();
+    // The heading comes with the page's sections, the opening text as the page's own snippet.
+    await expect.poll(() => listbox.textContent()).toContain("<img src=x onerror=window.__xss=1> tag");
     const text = await listbox.textContent();
-    expect(text).toContain("<img src=x onerror=window.__xss=1> tag");
     expect(text).toContain("<img src=x onerror=window.__xss=2>");
     expect(await listbox.locator("img").count()).toBe(0);
     expect(await listbox.locator("mark", { hasText: "onerror" }).count()).toBeGreaterThanOrEqual(2);

@@ -13,6 +13,12 @@ function cli(cwd: string, ...args: string[]) {
 
 const FRONT = (fm: string, body = "Body text.\n\n## One\n\nText.\n\n## Two\n\nText.\n") => `---\n${fm}\n---\n\n${body}`;
 
+/** The basic fixture's config with nested site values. */
+const WITH_VALUES = readFileSync(join(ROOT, "test/fixtures/basic/site.config.ts"), "utf8").replace(
+  '  title: "Brook",\n',
+  '  title: "Brook",\n  values: { limits: { httpPayload: "512KB", memory: { default: "256MB", max: "10GB" } } },\n',
+);
+
 /** Each case: files to change in a copy of the basic fixture, and what stderr must say. */
 const CASES: { name: string; files: Record<string, string | Buffer>; expect: RegExp[] }[] = [
   { name: "YAML that does not parse", files: { "content/limits.md": "---\ntitle: Limits\ndescription: [unclosed\n---\n\nText.\n" }, expect: [/content\/limits\.md:[345]:\d+: frontmatter is not valid YAML: .* \[yaml\]/, /hint: /] },
@@ -25,6 +31,9 @@ const CASES: { name: string; files: Record<string, string | Buffer>; expect: Reg
   { name: "a # heading in the body", files: { "content/limits.md": FRONT("title: Limits\ndescription: Limits.", "Intro.\n\n# Limits\n\n## One\n") }, expect: [/content\/limits\.md:8:1: the body has a '#' heading.*\[no-h1\]/] },
   { name: "two files for one route", files: { "content/limits/index.md": FRONT("title: Limits again\ndescription: Limits.") }, expect: [/limits\/index\.md and limits\.md both make the route \/limits\/ \[duplicate-route\]|limits\.md and limits\/index\.md both make the route \/limits\/ \[duplicate-route\]/] },
   { name: "an unknown site value", files: { "content/limits.md": FRONT("title: Limits\ndescription: Limits.", "Call {{ site.apiBse }} now.\n\n## One\n") }, expect: [/content\/limits\.md:6:6: unknown site value 'apiBse'.*\[unknown-site-value\]/, /hint: use one of .*\{\{ site\.apiBase \}\}/] },
+  { name: "an unknown nested site value", files: { "site.config.ts": WITH_VALUES, "content/limits.md": FRONT("title: Limits\ndescription: Limits.", "Intro.\n\nUp to {{ site.limits.httpPayloads }} a request.\n\n## One\n") }, expect: [/content\/limits\.md:8:7: unknown site value 'limits\.httpPayloads' in \{\{ site\.limits\.httpPayloads \}\}; did you mean \{\{ site\.limits\.httpPayload \}\}\? \[unknown-site-value\]/, /hint: use one of \{\{ site\.limits\.httpPayload \}\}, site\.limits\.memory\.\*, or add the value under `values` in site\.config\.ts/] },
+  { name: "a group of site values used as a value", files: { "site.config.ts": WITH_VALUES, "content/limits.md": FRONT("title: Limits\ndescription: Limits.", "Memory: {{ site.limits.memory }}.\n\n## One\n") }, expect: [/content\/limits\.md:6:9: \{\{ site\.limits\.memory \}\} is a group of site values, not a value: only text and numbers can appear in a page \[site-value-group\]/, /hint: name one of its values: \{\{ site\.limits\.memory\.default \}\}, \{\{ site\.limits\.memory\.max \}\}/] },
+  { name: "a bad site value in the config", files: { "site.config.ts": WITH_VALUES.replace('"10GB"', '["10GB"]') }, expect: [/site\.config\.ts: 1 problem in the config/, /values\.limits\.memory\.max: a value is text, a number or a group of values, not a list/] },
   { name: "a redirect to a missing page", files: { "site.config.ts": readFileSync(join(ROOT, "test/fixtures/basic/site.config.ts"), "utf8").replace('to: "/limits/"', 'to: "/limitz/"') }, expect: [/site\.config\.ts: redirects\[1\]: \/old-limits\/ redirects to \/limitz\/, which matches no page; did you mean \/limits\/\? \[redirect\]/] },
   { name: "a redirect chain", files: { "site.config.ts": readFileSync(join(ROOT, "test/fixtures/basic/site.config.ts"), "utf8").replace('to: "/limits/"', 'to: "/cron/"') }, expect: [/redirects\[1\]: \/old-limits\/ lands on \/cron\/, which redirects again \(a chain\)/] },
   { name: "a redirect loop", files: { "site.config.ts": readFileSync(join(ROOT, "test/fixtures/basic/site.config.ts"), "utf8").replace('to: "/limits/"', 'to: "/old-limits/"') }, expect: [/redirects\[1\]: \/old-limits\/ redirects to itself \(a loop\)/] },

@@ -2,7 +2,8 @@ import { describe, expect, it, beforeAll } from "vitest";
 import { buildFixture } from "../helpers/site.ts";
 import type { MemoryWriter } from "../../src/write/writer.ts";
 import type { BuildResult } from "../../src/build.ts";
-import type { RouteManifest, SearchIndexFile } from "../../src/shared/types.ts";
+import type { RouteManifest } from "../../src/shared/types.ts";
+import type { SearchHead } from "../../src/shared/search-format.ts";
 
 let out: MemoryWriter;
 let result: BuildResult;
@@ -64,7 +65,8 @@ describe("whole build of the basic fixture", () => {
     expect(html).toMatch(/<button[^>]*class="version-button"[^>]*>Version <!-- -->v2<\/button>|<button[^>]*class="version-button"[^>]*>Version v2<\/button>/);
     expect(html).toMatch(/<input id="search-input"[^>]*type="search"[^>]*placeholder="Search\.\.\."/);
     expect(html).toContain('<nav id="sidebar" class="sidebar" aria-label="Sidebar">');
-    expect(html).toContain('<main id="main" tabindex="-1"><article class="doc"><h1 tabindex="-1">Triggers</h1>');
+    // The breadcrumbs (a deferred part, in its Suspense markers) come before the h1.
+    expect(html).toMatch(/<main id="main" tabindex="-1"><div class="doc-layout"><article class="doc"><!--\$--><nav class="breadcrumbs" aria-label="Breadcrumb">.*?<\/nav><!--\/\$--><h1 tabindex="-1">Triggers<\/h1>/);
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     expect(html).toContain('<a href="/docs/v2/guide/triggers/" aria-current="page">Triggers</a>');
     expect(html).toContain('href="/docs/v2/guide/triggers/#schedule">Schedule</a>');
@@ -167,12 +169,14 @@ describe("whole build of the basic fixture", () => {
     expect(JSON.parse(boot).page.html).toBeUndefined();
   });
 
-  it("indexes one search document per section, linking to page/#slug", () => {
-    const index = JSON.parse(out.text(find("search."))) as SearchIndexFile;
-    const triggers = index.pages.findIndex(([route]) => route === "/guide/triggers/");
-    const sections = index.docs.filter(([page]) => page === triggers).map(([, slug, heading]) => [slug, heading]);
-    expect(sections).toEqual([["", ""], ["http", "HTTP"], ["schedule", "Schedule"], ["time-zones", "Time zones"]]);
-    expect(index.pages.map(([r]) => r)).not.toContain("/404/");
+  it("writes the search index the manifest names: one document per page, the 404 page left out", () => {
+    const manifest = JSON.parse(out.text("docs/v2/routes.json")) as RouteManifest;
+    expect(manifest.search).toMatch(/^search\.\w+\.json$/);
+    const head = JSON.parse(out.text("docs/v2/assets/" + manifest.search)) as SearchHead;
+    expect(head.pages.map(([route]) => route).sort()).toEqual(["/", "/guide/", "/guide/code/", "/guide/triggers/", "/limits/"]);
+    expect(head.pages.find(([route]) => route === "/guide/triggers/")?.[1]).toBe("Triggers");
+    expect(head.postings.terms).toContain("schedul");
+    expect(head.shards).toEqual([]);
   });
 
   it("produces byte-identical output for the same input", async () => {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { parsePage } from "../../src/content/parse-page.ts";
 import { buildSite } from "../../src/build.ts";
 import { validateConfig } from "../../src/config/load.ts";
+import { flattenSiteValues } from "../../src/content/site-values.ts";
 import { BrookError, formatError } from "../../src/errors.ts";
 import { classifyUrl } from "../../src/shared/url-policy.ts";
 
@@ -176,9 +177,11 @@ describe("fuzz: config values are validated, never trusted", () => {
       if (r.next() < 0.3) raw.versions = [{ text: "v", link: r.pick(strings) }];
       if (r.next() < 0.3) raw.head = [{ tag: r.pick(["link", "meta", "script"]), attrs: { [r.pick(["href", "rel", "onload", "src"])]: r.pick(strings) } }];
       if (r.next() < 0.2) raw.analytics = { gtmId: r.pick(strings) };
+      if (r.next() < 0.3) raw.values = { [r.pick(["limits", "title", "a-b", "__proto__", "x"])]: r.pick<unknown>([r.pick(strings), 3, NaN, null, [1], { y: r.pick(strings) }, { y: { z: {} } }]) };
       try {
         const config = validateConfig(raw, "site.config.ts");
         for (const v of [config.base, ...config.redirects.map((x) => x.from)]) expect(v, JSON.stringify(raw)).not.toMatch(/\.\.|\\|[\u0000-\u001f]|:/);
+        for (const v of Object.values(flattenSiteValues(config.values))) expect(v, JSON.stringify(raw)).not.toMatch(/^\s*$|[\u0000-\u001f]/);
       } catch (e) {
         expect(e, JSON.stringify(raw)).toBeInstanceOf(BrookError);
       }

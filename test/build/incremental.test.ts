@@ -93,3 +93,42 @@ describe("check-links reads the output and its link map only", () => {
     expect(r.stderr).toContain(`content/guide/index.md:${lines + 1}:5: link to /no-such-page/ matches no page [broken-link]`);
   });
 });
+
+describe("nested site values across builds (the disk cache)", () => {
+  let site: string;
+  const build = () => {
+    const r = spawnSync(process.execPath, [BIN, "build"], { cwd: site, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" } });
+    expect(r.status, r.stderr).toBe(0);
+    return r.stderr;
+  };
+  const values = (payload: string, memory: string, unread: string) =>
+    `export const limits = { httpPayload: "${payload}", memory: { default: "${memory}", max: "10GB" }, unread: "${unread}" };\n`;
+
+  beforeAll(() => {
+    site = tempSite("basic", {
+      "data/values.ts": values("512KB", "256MB", "a"),
+      "site.config.ts": readFileSync(join(ROOT, "test/fixtures/basic/site.config.ts"), "utf8")
+        .replace("export default", 'import { limits } from "./data/values.ts";\n\nexport default')
+        .replace('title: "Brook",', 'title: "Brook",\n  values: { limits },'),
+      "content/limits.md": readFileSync(join(ROOT, "test/fixtures/basic/content/limits.md"), "utf8").replace("is 512KB.", "is {{ site.limits.httpPayload }}."),
+      "content/guide/code.md": readFileSync(join(ROOT, "test/fixtures/basic/content/guide/code.md"), "utf8") + "\nA step gets {{ site.limits.memory.default }} of memory.\n",
+    });
+    expect(rendered(build())).toBe(5);
+    expect(readFileSync(join(site, "dist/docs/v2/limits/index.html"), "utf8")).toContain("The HTTP payload limit is 512KB.");
+  });
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  it("renders exactly the pages that read a nested value when the file the config imports changes", () => {
+    writeFileSync(join(site, "data/values.ts"), values("1MB", "256MB", "a"));
+    expect(rendered(build())).toBe(1);
+    expect(readFileSync(join(site, "dist/docs/v2/limits/index.html"), "utf8")).toContain("The HTTP payload limit is 1MB.");
+
+    writeFileSync(join(site, "data/values.ts"), values("1MB", "512MB", "a"));
+    expect(rendered(build())).toBe(1);
+    expect(readFileSync(join(site, "dist/docs/v2/guide/code/index.html"), "utf8")).toContain("A step gets 512MB of memory.");
+
+    // A value no page reads: the config runs again, no page is parsed or rendered.
+    writeFileSync(join(site, "data/values.ts"), values("1MB", "512MB", "b"));
+    expect(rendered(build())).toBe(0);
+  });
+});

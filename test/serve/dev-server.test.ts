@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serve } from "../../src/serve/dev-server.ts";
 import { rawRequest } from "./http-helpers.ts";
@@ -104,6 +104,60 @@ describe("serve", () => {
     await back;
   });
 
+  it("re-renders exactly the pages that read a nested value when the file the config imports it from changes", async () => {
+    const file = join(dev.dir, "values.ts");
+    const text = readFileSync(file, "utf8");
+    /** Saves values.ts and resolves with the build it causes (through the watcher, as an editor's save). */
+    const saveValues = async (next: string) => {
+      await dev.server.idle();
+      const built = dev.nextBuild();
+      writeFileSync(file, next);
+      const event = await built;
+      if (!event.outcome.ok) throw new Error(event.outcome.text);
+      return event;
+    };
+    // A page as built: the dev client's tag names the server's version, which every build moves on.
+    const built = async (path: string) => (await dev.get(path)).text.replace(/dev\.js\?v=\d+/, "dev.js");
+    expect((await dev.get("/docs/v2/setup/")).text).toContain("A request body is at most 512KB.");
+    const apiBefore = await built("/docs/v2/reference/api/");
+    expect(apiBefore).toContain("A queue holds at most 10,000 events.");
+
+    // setup.md alone reads limits.payload.
+    const from = live.messages.length;
+    let event = await saveValues(text.replace('payload: "512KB"', 'payload: "1MB"'));
+    expect(event.outcome.ok && event.outcome.result.rendered).toBe(1);
+    expect(event.update).toEqual({ version: expect.any(Number), routes: ["/docs/v2/setup/"], all: false, reload: false });
+    expect(await live.waitFor(is.update, from)).toMatchObject({ routes: ["/docs/v2/setup/"], all: false, reload: false });
+    expect((await dev.get("/docs/v2/setup/")).text).toContain("A request body is at most 1MB.");
+    expect(await built("/docs/v2/reference/api/")).toBe(apiBefore);
+
+    // reference/api.md alone reads limits.queue.max, two levels down.
+    event = await saveValues(text.replace('payload: "512KB"', 'payload: "1MB"').replace('max: "10,000"', "max: 20000"));
+    expect(event.outcome.ok && event.outcome.result.rendered).toBe(1);
+    expect(event.update?.routes).toEqual(["/docs/v2/reference/api/"]);
+    expect((await dev.get("/docs/v2/reference/api/")).text).toContain("A queue holds at most 20000 events.");
+
+    // A value no page reads, and one beside a value a page reads: nothing is rendered, nothing reloads.
+    const quiet = text.replace('payload: "512KB"', 'payload: "1MB"').replace('max: "10,000"', "max: 20000").replace("nobody reads this", "still nobody").replace("default: 100", "default: 50");
+    event = await saveValues(quiet);
+    expect(event.outcome.ok && event.outcome.result.rendered).toBe(0);
+    expect(event.update).toMatchObject({ routes: [], all: false, reload: false });
+
+    // A value a page reads taken away: the page's error, at its line, until it is back.
+    await dev.server.idle();
+    const broken = dev.nextBuild();
+    writeFileSync(file, quiet.replace('  payload: "1MB",\n', ""));
+    const failed = await broken;
+    expect(failed.outcome.ok).toBe(false);
+    if (!failed.outcome.ok) expect(failed.outcome.text).toMatch(/content\/setup\.md:10:\d+: unknown site value 'limits\.payload' in \{\{ site\.limits\.payload \}\} \[unknown-site-value\]/);
+    // Back to the start: the two pages that read a changed value, and only they.
+    event = await saveValues(text);
+    expect(event.outcome.ok && event.outcome.result.rendered).toBe(2);
+    expect(event.update?.routes).toEqual(["/docs/v2/reference/api/", "/docs/v2/setup/"]);
+    expect((await dev.get("/docs/v2/setup/")).text).toContain("A request body is at most 512KB.");
+    expect(await built("/docs/v2/reference/api/")).toBe(apiBefore);
+  });
+
   it("adds, renames and deletes pages: routes, sidebar and search follow", async () => {
     const from = live.messages.length;
     const added = await save("fresh.md", "---\ntitle: Fresh page\ndescription: Added while serving.\n---\n\nA page added while serving.\n\n## Zebra section\n\nText.\n");
@@ -187,6 +241,17 @@ describe("serve", () => {
     const fresh = await LiveClient.connect(dev.server.url);
     expect(await fresh.waitFor(is.hello)).toEqual({ type: "hello", version: version + 1 });
     fresh.close();
+  });
+
+  it("never runs a page's ---js frontmatter: the save is an error like any other", async () => {
+    const marker = join(dev.dir, "ran-under-serve.txt");
+    const from = live.messages.length;
+    const bad = await save("guide.md", `---js\n{ title: (require("fs").writeFileSync(${JSON.stringify(marker)}, "ran"), "T"), description: "d" }\n---\n\nBody\n`);
+    expect(bad.outcome.ok).toBe(false);
+    const error = await live.waitFor(is.error, from);
+    expect(error.text).toContain("content/guide.md:1:1: frontmatter opens with '---js': only YAML frontmatter is read [frontmatter-language]");
+    expect(existsSync(marker)).toBe(false);
+    await save("guide.md", original());
   });
 
   it("survives 50 bad saves in a row and recovers on the next good one", async () => {

@@ -130,6 +130,11 @@ describe("classifyChange", () => {
     expect(classifyChange(file, t)).toBe(kind);
   });
 
+  it("treats a file the config imports (its site values) as a config change", () => {
+    expect(classifyChange("/p/data/values.ts", t)).toBeUndefined();
+    expect(classifyChange("/p/data/values.ts", { ...t, configInputs: new Set(["/p/data/values.ts"]) })).toBe("content");
+  });
+
   it("does not treat the generator's code as content when its code is not watched", () => {
     expect(classifyChange("/p/templates/Article.tsx", { ...t, projectRoot: undefined })).toBeUndefined();
   });

@@ -6,7 +6,7 @@
  * position. Build errors show in an overlay until the next good build.
  */
 import type { LiveMessage } from "../../shared/live-message.ts";
-import type { PageData, RouteManifest, SiteData } from "../../shared/types.ts";
+import type { PageData, RouteManifest } from "../../shared/types.ts";
 import { hideOverlay, showOverlay } from "./overlay.ts";
 
 const SCROLL_KEY = "brook-dev:scroll";
@@ -61,24 +61,54 @@ function reader() {
   return window.brookDocs;
 }
 
+/** What the page was built with (the boot data the build embeds): the base and its site data file. */
+const boot = (() => {
+  try {
+    const data = JSON.parse(document.getElementById("brook-boot")?.textContent ?? "null") as { siteFile: string; manifestFile: string } | null;
+    return data && { siteFile: data.siteFile, base: data.manifestFile.slice(0, data.manifestFile.lastIndexOf("/") + 1) };
+  } catch {
+    return null;
+  }
+})();
+
 async function json<T>(url: string): Promise<T> {
   const res = await fetch(url, { cache: "no-store" });
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return (await res.json()) as T;
 }
 
-/** Shows the new data of the page on screen, through the reader's own rendering; false when it cannot. */
+/**
+ * Shows the page's new data through the reader's own rendering (the `docs:refresh` event of
+ * src/client/router.ts), keeping the scroll position and the focus; false when it cannot (the
+ * page's site data changed too: a reload shows that).
+ */
 async function updateInPlace(siteFile: string): Promise<boolean> {
-  const client = reader();
-  if (!client) return false;
-  const { route, base, siteFile: current } = client.current();
-  const manifest = await json<RouteManifest>(base + "routes.json");
+  if (!reader() || !boot || (siteFile && siteFile !== boot.siteFile)) return false;
+  // The reader's client shows every page at its slash form: /docs/v2/guide/ is the route /guide/.
+  const route = "/" + decodeURI(location.pathname).slice(boot.base.length);
+  const manifest = await json<RouteManifest>(boot.base + "routes.json");
   const file = manifest.pages[route];
   if (!file) return false;
-  const page = await json<PageData>(base + "assets/" + file);
-  const site = siteFile && siteFile !== current ? await json<SiteData>(siteFile) : undefined;
-  client.refresh(page, site, siteFile);
+  const page = await json<PageData>(boot.base + "assets/" + file);
+  const focus = focusedInArticle();
+  const scroll = scrollY;
+  dispatchEvent(new CustomEvent("docs:refresh", { detail: page }));
+  scrollTo(scrollX, scroll);
+  focus?.();
   return true;
+}
+
+/**
+ * The element that has focus inside the article, found again after the article is rendered anew
+ * (its HTML is replaced): by its position among the article's focusable elements.
+ */
+function focusedInArticle(): (() => void) | undefined {
+  const content = document.querySelector("main .content");
+  const active = document.activeElement;
+  if (!content || !active || !content.contains(active)) return undefined;
+  const selector = "a[href], button, input, select, textarea, summary, [tabindex]";
+  const index = [...content.querySelectorAll(selector)].indexOf(active);
+  return () => document.querySelector("main .content")?.querySelectorAll<HTMLElement>(selector)[index]?.focus({ preventScroll: true });
 }
 
 function onMessage(message: LiveMessage): void {
@@ -92,9 +122,8 @@ function onMessage(message: LiveMessage): void {
   }
   hideOverlay();
   queue = queue.then(async () => {
-    const client = reader();
-    const here = client?.current();
-    const mine = !here || message.all || message.routes.some((p) => samePath(p, location.pathname)) || here.notFound;
+    const notFound = document.querySelector("article.not-found") !== null;
+    const mine = !reader() || message.all || notFound || message.routes.some((p) => samePath(p, location.pathname));
     if (mine && (message.reload || !(await updateInPlace(message.siteFile).catch(() => false)))) return reload();
     shown = message.version;
   });

@@ -1,86 +1,163 @@
 /**
- * The search engine, loaded on first use (its own chunk, with lunr): queries the prebuilt index
- * with prefix and typo tolerance and turns hits into result groups with the matches marked.
+ * The search engine, loaded on first use (its own chunk, with lunr). Ranks pages, not sections:
+ * lunr's BM25 score (a title or heading match outweighs body text), scaled by how many of the
+ * query's concepts the page matches. Shards of a large site's index are fetched for the words
+ * typed; each listed page's sections come from its page data, fetched once the typing pauses.
  */
-import lunr from "lunr";
-import { toLunrJson } from "../../shared/search-format.ts";
-import type { SearchIndexFile } from "../../shared/types.ts";
-import type { SearchResultGroup, TextPart } from "../../../templates/SearchResults.tsx";
+import type lunr from "lunr";
+import { shardFor, type SearchHead, type SearchPostings, type SearchShard } from "../../shared/search-format.ts";
+import type { SearchOption, SearchResultGroup } from "../../../templates/SearchResults.tsx";
+import { toLunrIndex } from "./lunr-index.ts";
+import type { PageSection } from "./page-sections.ts";
+import { bestSections, firstMatch, mark, snippet, wordTest } from "./present.ts";
+import { addClauses, conceptMatcher, exactTerms, lookupTerms, parseQuery, type Concept } from "./query.ts";
 
-/** Most pages, and most sections in all, a result list shows. */
-const MAX_PAGES = 8;
+/** Most pages a result list shows, and most options in all. */
+export const MAX_PAGES = 8;
 const MAX_OPTIONS = 20;
-const MAX_PER_PAGE = 4;
-const WORD_RE = /[\p{L}\p{N}_]+/gu;
+/**
+ * The ranking model on top of lunr's score: a page matching fewer of the query's concepts is
+ * scaled down by (matched / all)^COVERAGE_POWER, and one whose title, description or headings
+ * alone hold more of them is scaled up by up to 1 + FOCUS_WEIGHT (measured on the relevance set of
+ * bench/search.mjs: top-1 and top-3 hold for powers 1-3 and weights 2-4).
+ */
+const COVERAGE_POWER = 2;
+const FOCUS_WEIGHT = 2;
+/** Page data for the listed pages is fetched once the query has been still this long. */
+const SECTIONS_DELAY_MS = 120;
+/** Pages whose sections are kept for the session (the oldest go first). */
+const PAGES_KEPT = 64;
+
+/** What the engine fetches: shards by file name, a page's description and sections by route. */
+export interface SearchSources {
+  shard(file: string): Promise<SearchShard>;
+  page(route: string): Promise<{ description: string; sections: PageSection[] }>;
+  /** The link of a page (`slug` "") or of one of its sections. */
+  href(route: string, slug: string): string;
+}
 
 /** A loaded index: `search(query)` → results grouped by page, best first. */
 export type Search = (query: string) => SearchResultGroup[];
 
-/** Loads the serialised index (lunr refs are indexes into `file.docs`); `href` makes a result's link. */
-export function createSearch(file: SearchIndexFile, href: (route: string, slug: string) => string): Search {
-  const index = lunr.Index.load(toLunrJson(file));
+/** Creates the engine over a head file; `onUpdate` runs when a shard or page data arrives (search again). */
+export function createSearch(head: SearchHead, sources: SearchSources, onUpdate: () => void = () => {}): Search {
+  const postings: SearchPostings[] = [head.postings];
+  const shards = new Map<string, "loading" | "done">();
+  let index: { index: lunr.Index; common: Set<string> } | null = null;
+  const pages = new Map<string, { description: string; sections: PageSection[] } | "loading">();
+  let wanted: string[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last: { query: string; index: object; ranked: number[] } | null = null;
+
+  const fetchShards = (concepts: Concept[]) => {
+    for (const term of lookupTerms(concepts)) {
+      const file = shardFor(head, term);
+      if (!file || shards.has(file)) continue;
+      shards.set(file, "loading");
+      sources.shard(file).then(
+        (s) => {
+          postings.push(s.postings);
+          index = null;
+          shards.set(file, "done");
+          onUpdate();
+        },
+        // Left "loading": not fetched again on every key; results come from what did load.
+        (e: unknown) => console.error("docs: search shard failed to load", file, e),
+      );
+    }
+  };
+
+  const fetchPages = () => {
+    for (const route of wanted) {
+      if (pages.has(route)) continue;
+      pages.set(route, "loading");
+      sources.page(route).then(
+        (p) => {
+          pages.set(route, p);
+          for (const [old, v] of pages) {
+            if (pages.size <= PAGES_KEPT) break;
+            if (v !== "loading") pages.delete(old);
+          }
+          onUpdate();
+        },
+        () => pages.delete(route),
+      );
+    }
+  };
+
+  const rank = (query: string, concepts: Concept[]) => {
+    const built = (index ??= toLunrIndex(head, postings));
+    if (last?.query === query && last.index === built) return last.ranked;
+    const inverted = (built.index as unknown as { invertedIndex: object }).invertedIndex;
+    const known = (term: string) => Object.prototype.hasOwnProperty.call(inverted, term);
+    const hits = built.index.query((q) => concepts.forEach((c) => addClauses(q, c, known)));
+    const matchers = concepts.map(conceptMatcher);
+    // A word on more pages than the index lists (common) cannot tell pages apart: it does not count.
+    const required = concepts.map((c) => c.required && !c.words.every((w) => exactTerms(w).every((t) => built.common.has(t))));
+    // Per matched term: which required concepts it stands for (a term may match by prefix or typo).
+    const standsFor = new Map<string, number[]>();
+    const conceptsOf = (term: string) => {
+      let hits = standsFor.get(term);
+      if (!hits) standsFor.set(term, (hits = matchers.flatMap((m, i) => (required[i] && m(term) > 0 ? [i] : []))));
+      return hits;
+    };
+    const total = Math.max(1, required.filter(Boolean).length);
+    const ranked = hits
+      .map((h) => {
+        // How many concepts the page matches anywhere, and the most that one of its short fields
+        // (title, description, headings) matches on its own: "api key" is about API keys, not a PGP key.
+        const all = new Set<number>();
+        const byField = new Map<string, Set<number>>();
+        for (const [term, fields] of Object.entries(h.matchData.metadata)) {
+          for (const i of conceptsOf(term)) {
+            all.add(i);
+            for (const f of Object.keys(fields)) if (f !== "body") (byField.get(f) ?? byField.set(f, new Set()).get(f)!).add(i);
+          }
+        }
+        const focus = Math.max(0, ...[...byField.values()].map((s) => s.size));
+        return { page: Number(h.ref), rank: h.score * Math.pow(all.size / total, COVERAGE_POWER) * (1 + (FOCUS_WEIGHT * focus) / total) };
+      })
+      .sort((a, b) => b.rank - a.rank)
+      .slice(0, MAX_PAGES)
+      .map((r) => r.page);
+    last = { query, index: built, ranked };
+    return ranked;
+  };
+
   return (query) => {
-    const terms = (query.toLowerCase().match(WORD_RE) ?? []).filter((t) => lunr.stopWordFilter(t as unknown as lunr.Token));
-    if (!terms.length) return [];
-    const hits = index.query((q) => {
-      for (const t of terms) {
-        // Exact (stemmed) words first, then words it starts, then one typo away (4+ letters).
-        q.term(t, { boost: 10 });
-        q.term(t, { boost: 3, usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING });
-        if (t.length >= 4) q.term(t, { boost: 1, editDistance: 1 });
-      }
-    });
-    const mark = marker(terms);
-    const pages = new Map<number, { title: string; sections: [string, string, string][] }>();
-    let count = 0;
-    for (const { ref } of hits) {
-      const doc = file.docs[Number(ref)];
-      const pageEntry = doc && file.pages[doc[0]];
-      if (!doc || !pageEntry) continue;
-      const [n, slug, heading, snippet] = doc;
-      const [route, title] = pageEntry;
-      let page = pages.get(n);
-      if (!page) {
-        if (pages.size === MAX_PAGES) continue;
-        pages.set(n, (page = { title, sections: [] }));
-      }
-      if (page.sections.length === MAX_PER_PAGE) continue;
-      page.sections.push([href(route, slug), heading || title, snippet]);
-      if (++count === MAX_OPTIONS) break;
-    }
+    const concepts = parseQuery(query, head.synonyms);
+    if (!concepts.length) return [];
+    fetchShards(concepts);
+    const ranked = rank(query, concepts);
+    const test = wordTest(concepts);
+    const routes: string[] = [];
     let n = 0;
-    return [...pages.values()].map((p, g) => ({
-      id: `search-group-${g}`,
-      title: mark(p.title),
-      options: p.sections.map(([href, heading, snippet]) => ({ id: `search-option-${n++}`, href, heading: mark(heading), snippet: mark(snippet) })),
-    }));
-  };
-}
-
-/** Marks the words of a text that the query terms match: by prefix, by stem, or one typo away. */
-function marker(terms: string[]): (text: string) => TextPart[] {
-  const stems = terms.map((t) => lunr.stemmer(new lunr.Token(t, {})).toString());
-  const matches = (word: string) =>
-    terms.some((t, i) => word.startsWith(t) || (stems[i]!.length > 2 && word.startsWith(stems[i]!)) || (t.length >= 4 && [-1, 0, 1].some((d) => oneEditApart(word.slice(0, t.length + d), t))));
-  return (text) => {
-    const parts: TextPart[] = [];
-    let at = 0;
-    for (const m of text.matchAll(WORD_RE)) {
-      if (!matches(m[0].toLowerCase())) continue;
-      if (m.index > at) parts.push(text.slice(at, m.index));
-      parts.push({ mark: m[0] });
-      at = m.index + m[0].length;
+    const groups = ranked.map((page) => {
+      const [route, title, description] = head.pages[page]!;
+      const data = pages.get(route);
+      const loaded = data && data !== "loading" ? data : undefined;
+      if (!loaded) routes.push(route);
+      // The page's own line: its description, or where its opening text matches when that does not.
+      const about = description || loaded?.description || "";
+      const intro = loaded?.sections[0];
+      const text = firstMatch(about, test) < 0 && intro && firstMatch(intro.text, test) >= 0 ? snippet(intro.text, test) : about;
+      const options: SearchOption[] = [{ id: "", kind: "page", href: sources.href(route, ""), heading: mark(title, test, true), snippet: mark(text, test) }];
+      for (const s of loaded ? bestSections(loaded.sections, test) : []) {
+        options.push({ id: "", kind: "section", href: sources.href(route, s.slug), heading: mark(s.heading, test, true), snippet: mark(snippet(s.text, test), test) });
+      }
+      return { id: `search-group-${page}`, options };
+    });
+    // Fewer options when many pages match: every page keeps its own option first.
+    let budget = MAX_OPTIONS - groups.length;
+    for (const g of groups) {
+      const extra = Math.min(g.options.length - 1, Math.max(0, budget));
+      budget -= extra;
+      g.options.length = 1 + extra;
+      for (const o of g.options) o.id = `search-option-${n++}`;
     }
-    if (at < text.length) parts.push(text.slice(at));
-    return parts;
+    wanted = routes;
+    clearTimeout(timer);
+    if (routes.length) timer = setTimeout(fetchPages, SECTIONS_DELAY_MS);
+    return groups;
   };
-}
-
-/** Whether two words are at most one insertion, deletion or substitution apart. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  if (i === a.length && a.length === b.length) return true;
-  return a.slice(i + (a.length >= b.length ? 1 : 0)) === b.slice(i + (b.length >= a.length ? 1 : 0));
 }

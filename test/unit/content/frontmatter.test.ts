@@ -28,3 +28,21 @@ describe("parseFrontmatter", () => {
     expect(meta.diagnostics[0]!.message).toMatch(/^meta must be a list/);
   });
 });
+
+describe("frontmatter outline", () => {
+  const parse = (value: string) => parseFrontmatter(`---\ntitle: T\ndescription: D\noutline: ${value}\n---\n`, "x.md");
+  it("accepts false, one level and a range", () => {
+    expect(parse("false").result!.frontmatter.outline).toBe(false);
+    expect(parse("2").result!.frontmatter.outline).toBe(2);
+    expect(parse("[2, 3]").result!.frontmatter.outline).toEqual([2, 3]);
+    expect(parseFrontmatter("---\ntitle: T\ndescription: D\n---\n", "x.md").result!.frontmatter).not.toHaveProperty("outline");
+  });
+  it("rejects anything else, with its line and a hint", () => {
+    for (const bad of ["4", "[3, 2]", "deep", "[2, 3, 4]", "true"]) {
+      const { result, diagnostics } = parse(bad);
+      expect(result, bad).toBeUndefined();
+      expect(diagnostics[0]).toMatchObject({ line: 4, rule: "frontmatter" });
+      expect(diagnostics[0]!.message).toMatch(/^outline must be false, 2, 3 or \[2, 3\]/);
+    }
+  });
+});

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import lunr from "lunr";
 import { flattenSidebar, generateSidebar, resolveSidebar } from "../../../src/site/sidebar.ts";
 import { checkRedirectAnchors, resolveRedirects } from "../../../src/site/redirects.ts";
 import { checkLink } from "../../../src/site/links.ts";
-import { propose } from "../../../src/site/similar.ts";
-import { buildSearchIndex, toLunrJson } from "../../../src/site/search-index.ts";
+import { propose } from "../../../src/shared/similar.ts";
 
 describe("sidebar", () => {
   const titles = new Map([["/", "Home"], ["/a/", "A"], ["/a/b/", "B"], ["/c/", "C"]]);
@@ -83,26 +81,3 @@ describe("links", () => {
   });
 });
 
-describe("search index", () => {
-  const docs = [
-    { id: "/api/rest/webhooks/#verify", title: "Webhooks", heading: "Verify signatures", text: "Check the X-Brook-Signature header of every webhook delivery." },
-    { id: "/workflows/steps/triggers/#schedule", title: "Triggers", heading: "Schedule", text: "Run a workflow on a cron schedule in any time zone." },
-    { id: "/limits/", title: "Limits", heading: "", text: "The HTTP payload limit is 512KB." },
-  ];
-  const file = buildSearchIndex(docs);
-  const index = lunr.Index.load(toLunrJson(file));
-  const search = (q: string) => index.search(q).map((r) => file.docs[Number(r.ref)]!);
-
-  it("round-trips through the compact form and finds sections", () => {
-    expect(search("signature")[0]).toEqual([0, "verify", "Verify signatures", docs[0]!.text]);
-    expect(file.pages).toEqual([["/api/rest/webhooks/", "Webhooks"], ["/workflows/steps/triggers/", "Triggers"], ["/limits/", "Limits"]]);
-  });
-  it("supports prefix and typo-tolerant queries", () => {
-    expect(search("webhoo*")[0]![1]).toBe("verify");
-    expect(search("shedule~1")[0]![1]).toBe("schedule");
-  });
-  it("ranks scores as lunr would (within quantisation)", () => {
-    const exact = lunr(function () { this.ref("r"); this.field("title", { boost: 8 }); this.field("heading", { boost: 4 }); this.field("text"); docs.forEach((d, i) => this.add({ r: String(i), ...d })); });
-    expect(index.search("workflow").map((r) => r.ref)).toEqual(exact.search("workflow").map((r) => r.ref));
-  });
-});

@@ -1,4 +1,4 @@
-/** "Did you mean": the closest candidate by bigram similarity (Dice), above a threshold. */
+/** "Did you mean": the closest candidates by bigram similarity (Dice); check-links and the not-found page share it. */
 
 const memo = new Map<string, Map<string, number>>();
 
@@ -39,4 +39,14 @@ export function propose(value: string, candidates: Iterable<string>, threshold =
     }
   }
   return best;
+}
+
+/** Up to `n` candidates most like `value`, best first, each at least `threshold` similar (ties keep candidate order). */
+export function closest(value: string, candidates: Iterable<string>, n: number, threshold: number): string[] {
+  return [...candidates]
+    .map((c, i) => ({ c, i, s: similarity(value, c) }))
+    .filter((x) => x.s >= threshold)
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, n)
+    .map((x) => x.c);
 }

@@ -1,0 +1,10 @@
+import { Piscina } from "piscina";
+const pool = new Piscina({ filename: new URL("./noop-worker.mjs", import.meta.url).href, minThreads: 1, maxThreads: 1 });
+const body = "x".repeat(8000);
+const task = () => ({ kind: "page", source: { body, frontmatter: { title: "T", description: "D" }, relativePath: "a/b.md", file: "content/a/b.md", route: "/a/b/" }, render: { assets: { css: "a", js: "b", siteData: "c" }, headTags: [], manifestFile: "m", siteFile: "s", sitePath: "/tmp/x" }, h: Array.from({ length: 8 }, (_, i) => ({ level: 2, title: "Heading " + i, slug: "heading-" + i })), l: Array.from({ length: 5 }, (_, i) => ({ url: "/x/y/" + i, line: i, column: 1, kind: "link", scope: "site" })), s: Array.from({ length: 8 }, (_, i) => ({ slug: "h" + i, heading: "H", text: "t".repeat(480) })), i: Array.from({ length: 10 }, (_, i) => "id-" + i) });
+await pool.run(task());
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const t0 = performance.now(); const c0 = cpu();
+for (let i = 0; i < 1000; i++) await pool.run(task());
+console.log("1000 sequential tasks:", Math.round(performance.now() - t0), "ms wall, main cpu", Math.round(cpu() - c0), "ms");
+await pool.destroy();

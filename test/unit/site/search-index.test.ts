@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { buildSearchFiles } from "../../../src/site/search-index.ts";
+import { searchData } from "../../../src/content/search-data.ts";
+import { countSearchTerms, TermDictionary, TermTally } from "../../../src/shared/search-tally.ts";
+import { MAX_PAGES_PER_TERM, readPostings, SEARCH_FIELDS, shardFor, type SearchHead, type SearchPostings, type SearchShard } from "../../../src/shared/search-format.ts";
+import { termsOf } from "../../../src/shared/search-tokens.ts";
+import type { SearchPage } from "../../../src/shared/types.ts";
+
+/** A page as the content stage hands it over: headings, and the body's terms counted. */
+const page = (route: string, title: string, description: string, sections: { heading: string; text: string }[]): SearchPage & { sections: typeof sections } => ({
+  route,
+  title,
+  description,
+  ...searchData(sections.map((s) => ({ slug: "", ...s }))),
+  sections,
+});
+
+const pages = [
+  page("/api/rest/webhooks/", "Webhooks", "Receive events over HTTPS and verify the X-Brook-Signature header.", [
+    { heading: "", text: "A webhook sends each event to your URL." },
+    { heading: "Verify the signature", text: "Compute an HMAC of the body; compare it with X-Brook-Signature. Webhooks retry." },
+  ]),
+  page("/cli/login/", "Log in to the CLI", "Sign in from a terminal.", [{ heading: "Profiles", text: "brook login --profile work" }]),
+  page("/code/go/", "Go code steps", "Write steps in Go.", [{ heading: "", text: "Handler gets ctx.respond and ETIMEDOUT errors." }]),
+];
+
+type Posting = [term: string, field: string, route: string, tf: number];
+
+/** Every posting of some files, as readable tuples, sorted. */
+function postingsOf(head: SearchHead, files: SearchPostings[]): Posting[] {
+  const out: Posting[] = [];
+  for (const p of files) readPostings(p, (t, f, page, tf) => out.push([p.terms[t]!, SEARCH_FIELDS[f]!, head.pages[page]![0], tf]));
+  return out.sort((a, b) => a.join("\0").localeCompare(b.join("\0")));
+}
+
+/** What the postings must be: each field's text counted with termsOf. */
+function expected(): Posting[] {
+  const out: Posting[] = [];
+  for (const p of pages) {
+    const slug = p.route === "/cli/login/" ? " login" : "";
+    const texts = [p.title + slug, p.description, p.sections.map((s) => s.heading).join(" "), p.sections.map((s) => s.text).join(" ")];
+    texts.forEach((text, f) => {
+      const counts = new Map<string, number>();
+      for (const t of termsOf(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const [t, tf] of counts) out.push([t, SEARCH_FIELDS[f]!, p.route, tf]);
+    });
+  }
+  return out.sort((a, b) => a.join("\0").localeCompare(b.join("\0")));
+}
+
+describe("search index files", () => {
+  it("holds every term of every field with its count, read back exactly (one file on a small site)", () => {
+    const built = buildSearchFiles(pages, { synonyms: { Golang: ["Go"], "env var": ["environment variable"] } });
+    expect(built.files).toHaveLength(1);
+    expect(built.entry).toMatch(/^search\.[a-z0-9]{10}\.json$/);
+    const head = JSON.parse(built.files[0]!.content) as SearchHead;
+    expect(head.pages).toEqual(pages.map((p) => [p.route, p.title, p.description]));
+    expect(pages[0]!.headings).toEqual(["Verify the signature"]);
+    expect(head.synonyms).toEqual([["golang", ["go"]], ["env var", ["environment variable"]]]);
+    expect(head.shards).toEqual([]);
+    expect(postingsOf(head, [head.postings])).toEqual(expected());
+    // Field lengths count terms (BM25's length normalisation).
+    expect(head.lengths[0]).toEqual([1, 3, 3]);
+  });
+
+  it("adds the words of a page's own slug that its title lacks, never numbers", () => {
+    const head = JSON.parse(buildSearchFiles([...pages, page("/notes/page-0073/", "Notes", "", [])]).files[0]!.content) as SearchHead;
+    const titleTerms = postingsOf(head, [head.postings]).filter(([, f]) => f === "title");
+    expect(titleTerms.filter(([, , r]) => r === "/cli/login/").map(([t]) => t)).toContain("login");
+    expect(titleTerms.filter(([, , r]) => r === "/notes/page-0073/").map(([t]) => t)).toEqual(["note", "page"]);
+  });
+
+  it("splits a large site into shards by the first two letters of a term; titles stay in the head", () => {
+    const built = buildSearchFiles(pages, { singleFileMaxPostings: 10, shardPostings: 8 });
+    const head = JSON.parse(built.files[0]!.content) as SearchHead;
+    const shards = new Map(built.files.slice(1).map((f) => [f.name, JSON.parse(f.content) as SearchShard]));
+    expect(shards.size).toBeGreaterThan(2);
+    expect(head.shards.map(([, file]) => file)).toEqual([...shards.keys()]);
+    for (const name of shards.keys()) expect(name).toMatch(/^search\.\d+\.[a-z0-9]{10}\.json$/);
+    expect(head.pages.every(([, , description]) => description === "")).toBe(true);
+    // The head carries titles only; each shard carries the other fields of the terms shardFor sends to it.
+    expect(new Set(postingsOf(head, [head.postings]).map(([, f]) => f))).toEqual(new Set(["title"]));
+    for (const [name, shard] of shards) {
+      for (const term of shard.postings.terms) expect(shardFor(head, term), term).toBe(name);
+      expect(shard.postings.fields[0]).toEqual([]);
+    }
+    // Together they hold exactly what the one-file index holds.
+    expect(postingsOf(head, [head.postings, ...[...shards.values()].map((s) => s.postings)])).toEqual(expected());
+  });
+
+  it("keeps a common term's heaviest pages in each field and says how many pages hold it", () => {
+    // "alpha" in 250 bodies, each body longer than the one before: the 200 shortest weigh most.
+    const many = Array.from({ length: 250 }, (_, i) => page(`/p${i}/`, `Page ${i}`, "", [{ heading: "", text: "alpha " + "filler ".repeat(i) }]));
+    const head = JSON.parse(buildSearchFiles(many).files[0]!.content) as SearchHead;
+    const alpha = postingsOf(head, [head.postings]).filter(([t, f]) => t === "alpha" && f === "body");
+    expect(alpha).toHaveLength(MAX_PAGES_PER_TERM);
+    expect(new Set(alpha.map(([, , route]) => route))).toEqual(new Set(many.slice(0, MAX_PAGES_PER_TERM).map((p) => p.route)));
+    const common = head.postings.common!;
+    const counted = Object.fromEntries(Array.from({ length: common.length / 2 }, (_, i) => [head.postings.terms[common[2 * i]!], common[2 * i + 1]]));
+    expect(counted).toEqual({ alpha: 250, filler: 249, page: 250 });
+  });
+
+  it("is a pure function of cloneable input: the same files from a structured clone", () => {
+    const a = buildSearchFiles(pages, { singleFileMaxPostings: 10, shardPostings: 8 });
+    const b = buildSearchFiles(structuredClone(pages), { singleFileMaxPostings: 10, shardPostings: 8 });
+    expect(b).toEqual(a);
+  });
+});
+
+describe("term tally", () => {
+  it("writes a page's counted terms in a form the index reads back exactly", () => {
+    const texts = ["Retry the webhook; retry it again: ctx.respond(x) twice, ctx.respond(y).", "Ünïcode wörds — and 日本語."];
+    const counted = countSearchTerms(texts);
+    expect(counted).toMatch(/^\S+( \S+)*$/);
+    const dict = new TermDictionary();
+    const read = new Map<string, number>();
+    dict.readCounted(counted, (term, tf) => read.set(dict.terms[term]!, tf));
+    const want = new Map<string, number>();
+    for (const t of termsOf(texts.join(" "))) want.set(t, (want.get(t) ?? 0) + 1);
+    expect(read).toEqual(want);
+    expect(read.get("retri")).toBe(2);
+    expect(read.get("ctx.respond")).toBe(2);
+  });
+
+  it("counts what termsOf finds, whatever the separators and scripts", () => {
+    const text = "Café—naïve ctx.respond(x) and ctx.respond; X-Brook-Signature “quoted” 日本語 end.\nEnd";
+    const dict = new TermDictionary();
+    const tally = new TermTally(dict);
+    tally.add(text);
+    tally.add(text);
+    const counted = new Map<string, number>();
+    tally.drain((term, tf) => counted.set(dict.terms[term]!, tf));
+    const want = new Map<string, number>();
+    for (const t of termsOf(text + " " + text)) want.set(t, (want.get(t) ?? 0) + 1);
+    expect(counted).toEqual(want);
+  });
+});
