@@ -90,7 +90,7 @@ export function Root({ site: firstSite, page: first, manifest, onReady }: RootPr
   // give its code groups the reader's tab (a chunk only pages with code groups load).
   useEffect(() => {
     spy.current?.();
-    if (document.querySelector(".code-group")) void import("./code-groups.ts").then((m) => m.default());
+    if (document.querySelector(".code-group")) void import("./code.ts").then((m) => m.tabs());
   }, [page]);
 
   const toggle = (set: typeof setSidebarOpen) => () => set((open) => !open);
