@@ -9,16 +9,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, u
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
-import type { PageFacts } from "../content/parse-page.ts";
+import { bodyFileName, type PageFacts } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
 import type { SearchFiles } from "../site/search-index.ts";
+import type { FileMemo } from "./file-deps.ts";
 
 /** Bump when the cached shapes change. */
-const CACHE_FORMAT = 5;
+const CACHE_FORMAT = 6;
 
 /** A page's parse: its facts, and the site values it read with their values then. */
 export interface CachedParse {
-  /** Names the body's HTML file; changes with the file, the base and the generator. */
+  /** Names the body's HTML file (with what it read); changes with the file, the base and the generator. */
   key: string;
   facts: PageFacts;
   values: Record<string, string>;
@@ -61,11 +62,13 @@ export interface CacheState {
   /** Search index files by the hash of their input. */
   search: Map<string, SearchFiles>;
   config?: CachedConfig;
+  /** The files pages read besides their own (includes, snippets, images), as last hashed. */
+  files: FileMemo;
 }
 
 /** A state with nothing in it. */
 export function emptyState(): CacheState {
-  return { pages: new Map(), search: new Map() };
+  return { pages: new Map(), search: new Map(), files: new Map() };
 }
 
 /** Hash helper for cache keys. */
@@ -89,9 +92,14 @@ export function cacheDir(cwd: string, contentDir: string): string {
 export class BuildCache {
   constructor(readonly dir: string) {}
 
-  /** Where a body's HTML is kept. */
-  bodyPath(key: string): string {
-    return join(this.dir, "bodies", `${key}.html`);
+  /** Where the bodies of a parse key are kept: the stem of their files (see bodyFileName). */
+  bodyStem(key: string): string {
+    return join(this.dir, "bodies", key);
+  }
+
+  /** The file of a cached parse's body. */
+  bodyPath(parse: CachedParse): string {
+    return bodyFileName(this.bodyStem(parse.key), parse.facts.deps, parse.values);
   }
 
   /** The file of highlighted blocks the workers seed themselves from. */
@@ -123,7 +131,7 @@ export class BuildCache {
     writeFileSync(tmp, serialize({ format: CACHE_FORMAT, generator: generatorVersion(), state }));
     renameSync(tmp, file);
     const keep = new Set<string>();
-    for (const p of state.pages.values()) if (p.parse) keep.add(`${p.parse.key}.html`);
+    for (const p of state.pages.values()) if (p.parse) keep.add(bodyFileName(p.parse.key, p.parse.facts.deps, p.parse.values));
     const bodies = join(this.dir, "bodies");
     if (!existsSync(bodies)) return;
     for (const name of readdirSync(bodies)) if (!keep.has(name)) unlinkSync(join(bodies, name));

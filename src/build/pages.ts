@@ -11,6 +11,7 @@ import type { PlannedPage, SitePlan } from "../site/model.ts";
 import type { PageResult, PageShell, PageTask, RenderSetup } from "../workers/build-worker.ts";
 import type { Writer } from "../write/writer.ts";
 import { generatorVersion, hashKey, type BuildCache, type CachedPage, type OutputRecord, type OutputState } from "./cache.ts";
+import type { DependencyFiles } from "./file-deps.ts";
 import { rereadBody } from "./read-sources.ts";
 
 /** A page kept in memory between builds (the dev server). */
@@ -29,6 +30,8 @@ export interface PagesInput {
   bodies: Map<string, string>;
   contentDir: string;
   parse: ParseOptions;
+  /** What the files pages include, import or size images from are now. */
+  files: DependencyFiles;
   render: RenderSetup;
   /** What every page's render shares: a change renders every page again. */
   siteKey: string;
@@ -58,8 +61,8 @@ export interface PagesOutcome {
 }
 
 /** The key of everything a page's two files are made of. */
-function renderKey(siteKey: string, parseKey: string, values: Record<string, string>, shell: PageShell): string {
-  return hashKey(siteKey, parseKey, JSON.stringify(values), JSON.stringify(shell));
+function renderKey(siteKey: string, parseKey: string, parse: { values: Record<string, string>; facts: PageFacts }, shell: PageShell): string {
+  return hashKey(siteKey, parseKey, JSON.stringify(parse.values), JSON.stringify(parse.facts.deps.files), JSON.stringify(shell));
 }
 
 /** Reuses, renders or parses every page of the plan. */
@@ -72,12 +75,16 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   for (const page of plan.pages) {
     const cached = pages.get(page.relativePath)!;
     const parseKey = hashKey(cached.hash, page.relativePath, page.file, parse.base, generatorVersion());
-    const valid = cached.parse?.key === parseKey && Object.entries(cached.parse.values).every(([k, v]) => parse.siteValues[k] === v);
+    // Valid while the file, every site value it read and every file it included are as they were.
+    const valid =
+      cached.parse?.key === parseKey &&
+      Object.entries(cached.parse.values).every(([k, v]) => parse.siteValues[k] === v) &&
+      input.files.unchanged(cached.parse.facts.deps.files);
     const shell = toShell(page);
     const htmlPath = page.path.slice(1) + "index.html";
     if (valid) {
       out.cacheHits++;
-      const key = renderKey(input.siteKey, parseKey, cached.parse!.values, shell);
+      const key = renderKey(input.siteKey, parseKey, cached.parse!, shell);
       if (reuse(input, page, htmlPath, key, out)) {
         out.facts.set(page.regularPath, cached.parse!.facts);
         out.warnings.push(...cached.parse!.facts.warnings);
@@ -99,10 +106,10 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     const kept = input.kept?.get(page.regularPath);
     if (valid && (kept || input.cache)) {
       const facts = cached.parse!.facts;
-      task.cached = kept ? { body: kept.body, facts } : { bodyPath: input.cache!.bodyPath(parseKey), facts };
+      task.cached = kept ? { body: kept.body, facts } : { bodyPath: input.cache!.bodyPath(cached.parse!), facts };
     } else {
       if (!input.bodies.has(page.relativePath)) task.source.body = rereadBody(join(input.contentDir, page.relativePath), { relativePath: page.relativePath, file: page.file, route: page.regularPath });
-      if (input.cache) task.bodyPath = input.cache.bodyPath(parseKey);
+      if (input.cache) task.bodyStem = input.cache.bodyStem(parseKey);
     }
     tasks.push({ page, task, parseKey, shell });
   }
@@ -123,7 +130,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       return;
     }
     if (!task.cached) cached.parse = { key: parseKey, facts: r.facts, values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])) };
-    const key = renderKey(input.siteKey, parseKey, cached.parse!.values, shell);
+    const key = renderKey(input.siteKey, parseKey, cached.parse!, shell);
     out.facts.set(page.regularPath, r.facts);
     out.dataFiles[page.regularPath] = r.dataFile;
     const dataPath = assetsDir + r.dataFile;

@@ -28,6 +28,7 @@ import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
 import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
 import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "../write/writer.ts";
 import { BuildCache, cacheDir, emptyState, generatorVersion, hashKey, type CacheState } from "./cache.ts";
+import { DependencyFiles } from "./file-deps.ts";
 import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
@@ -173,12 +174,16 @@ export class BuildSession {
       writer.write(assetsDir + siteFile, siteJson);
       render.sitePath = writer.folder ? join(writer.folder, assetsDir, siteFile) : this.siteDataFile(siteFile, siteJson);
       const previous = this.state.output?.dir === this.outDir ? this.state.output : undefined;
+      // Includes and code imports read content/, images public/: named in diagnostics as the pages are.
+      const prefix = (dir: string) => display(dir)("").replace(/(.)$/, "$1/");
+      const roots = { content: this.contentDir, contentDisplay: prefix(this.contentDir), public: publicDir, publicDisplay: prefix(publicDir) };
       const pages = await renderPages({
         plan,
         pages: read.pages,
         bodies: read.bodies,
         contentDir: this.contentDir,
-        parse: { base: config.base, siteValues: siteValues(config) },
+        parse: { base: config.base, siteValues: siteValues(config), roots },
+        files: new DependencyFiles(roots, this.state.files),
         render,
         siteKey,
         writer,

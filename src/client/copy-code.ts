@@ -1,6 +1,6 @@
 /** Copy buttons of code blocks (rendered by the build, hidden without JavaScript), loaded on first click. */
 
-/** Copies the code block of `button` and says so on the button for two seconds. */
+/** Copies the code of `button`'s block and says so on the button for two seconds. */
 export function copyCode(button: HTMLButtonElement): void {
   const code = button.parentElement?.querySelector("pre");
   if (!code) return;
@@ -14,7 +14,11 @@ export function copyCode(button: HTMLButtonElement): void {
       delete button.dataset.copied;
     }, 2000);
   };
-  (navigator.clipboard?.writeText(code.textContent ?? "") ?? Promise.reject()).then(
+  // The code as it should be run: lines marked removed (`[!code --]`) are left out; gutters and
+  // line numbers are drawn by the stylesheet, never part of the text.
+  const lines = [...code.querySelectorAll(".line")];
+  const text = lines.length ? lines.filter((l) => !l.classList.contains("remove")).map((l) => l.textContent).join("\n") : (code.textContent ?? "");
+  (navigator.clipboard?.writeText(text) ?? Promise.reject()).then(
     () => done("Copied"),
     () => {
       // No clipboard access: select the code so the reader can copy it with the keyboard.

@@ -13,7 +13,7 @@ declare global {
 // Copy buttons of code blocks: one delegated handler, the copying code loaded on first use.
 document.addEventListener("click", (e) => {
   const button = e.target instanceof Element && e.target.closest<HTMLButtonElement>(".code-block .copy");
-  if (button) void import("./copy-code.ts").then((m) => m.copyCode(button));
+  if (button) void import("./code.ts").then((m) => m.copy(button));
 });
 
 async function start(): Promise<void> {

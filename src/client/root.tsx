@@ -86,8 +86,12 @@ export function Root({ site: firstSite, page: first, manifest, onReady }: RootPr
     // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling stops.
     spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(shown.current.headers)));
   }, []);
-  // A new page: settle the spy once the router has scrolled (the update runs on a timer).
-  useEffect(() => spy.current?.(), [page]);
+  // A new page: settle the spy once the router has scrolled (the update runs on a timer), and
+  // give its code groups the reader's tab (a chunk only pages with code groups load).
+  useEffect(() => {
+    spy.current?.();
+    if (document.querySelector(".code-group")) void import("./code.ts").then((m) => m.tabs());
+  }, [page]);
 
   const toggle = (set: typeof setSidebarOpen) => () => set((open) => !open);
   return (

@@ -1,5 +1,6 @@
 /**
- * Code token colours that meet WCAG AA on the code background in both themes (design.md §7):
+ * Code token colours that meet WCAG AA on the code background, and on the tints of marked lines,
+ * in both themes (design.md §7):
  * Shiki's GitHub themes give some tokens 3.5-4.4:1 there (light red `#d73a49`, comments
  * `#6a737d` in both themes). A colour below the ratio is moved towards black (light theme) or
  * white (dark theme) just far enough, keeping its hue; the others stay exactly as the theme has them.
@@ -13,9 +14,34 @@ export const MIN_CONTRAST = 4.6;
 
 type Rgb = [number, number, number];
 
-/** The custom properties of one token colour: the light and dark themes' colours, each made readable. */
+/**
+ * The tint of each kind of marked line (design.md §8: `[!code ++]`, `{2}`, …) over the code
+ * background, as one solid colour, so token contrast can be checked on it too.
+ */
+export const MARK_BACKGROUND: Record<string, { light: string; dark: string }> = {
+  highlighted: { light: tint(CODE_BACKGROUND.light, "#0a5fb4", 0.08), dark: tint(CODE_BACKGROUND.dark, "#6cb2f7", 0.12) },
+  error: { light: tint(CODE_BACKGROUND.light, "#b42318", 0.08), dark: tint(CODE_BACKGROUND.dark, "#ff8a80", 0.12) },
+  warning: { light: tint(CODE_BACKGROUND.light, "#8a5a00", 0.09), dark: tint(CODE_BACKGROUND.dark, "#f2c35b", 0.1) },
+  add: { light: tint(CODE_BACKGROUND.light, "#0f7a4d", 0.09), dark: tint(CODE_BACKGROUND.dark, "#5fd3a0", 0.1) },
+  remove: { light: tint(CODE_BACKGROUND.light, "#b42318", 0.07), dark: tint(CODE_BACKGROUND.dark, "#ff8a80", 0.09) },
+};
+
+/**
+ * The custom properties of one token colour: the light and dark themes' colours, each made
+ * readable on the code background and on every marked line's tint.
+ */
 export function codeColorVars(light: string, dark: string): string {
-  return `--shiki-light:${readableOn(light, CODE_BACKGROUND.light)};--shiki-dark:${readableOn(dark, CODE_BACKGROUND.dark)}`;
+  const marks = Object.values(MARK_BACKGROUND);
+  // Each step only moves a colour further from its backgrounds, so a later one keeps the earlier ones met.
+  const onAll = (color: string, backgrounds: string[]) => backgrounds.reduce((c, bg) => readableOn(c, bg), color);
+  return `--shiki-light:${onAll(light, [CODE_BACKGROUND.light, ...marks.map((m) => m.light)])};--shiki-dark:${onAll(dark, [CODE_BACKGROUND.dark, ...marks.map((m) => m.dark)])}`;
+}
+
+/** `base` with `amount` (0..1) of `color` laid over it, as one solid colour. */
+function tint(base: string, color: string, amount: number): string {
+  const b = parseHex(base)!;
+  const c = parseHex(color)!;
+  return toHex(b.map((v, i) => Math.round(v + (c[i]! - v) * amount)) as Rgb);
 }
 
 /** `color` if it has `min` contrast on `background`, else the least change towards black or white that has. */

@@ -5,7 +5,7 @@
  */
 import githubLight from "shiki/themes/github-light.mjs";
 import githubDark from "shiki/themes/github-dark.mjs";
-import { codeColorVars } from "./code-colors.ts";
+import { codeColorVars, MARK_BACKGROUND } from "./code-colors.ts";
 
 interface ThemeJson {
   colors?: Record<string, string>;
@@ -85,5 +85,7 @@ export function codeThemeCss(): string {
   }
   for (const c of [...bg].sort()) rules.push(`.${backgroundClass(c)}{--shiki-light-bg:${c};--shiki-dark-bg:${DARK_OF.get(c) ?? c}}`);
   rules.push(".fi{font-style:italic}.fb{font-weight:bold}.fu{text-decoration:underline}.fs{text-decoration:line-through}");
+  // Marked lines' tints (templates/theme.css shows them); later kinds win where a line has two.
+  for (const [kind, bg] of Object.entries(MARK_BACKGROUND)) rules.push(`.line.${kind}{--mark-light:${bg.light};--mark-dark:${bg.dark}}`);
   return rules.join("\n") + "\n";
 }

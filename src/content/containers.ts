@@ -1,18 +1,22 @@
-/** Containers `:::tip`, `:::warning`, `:::danger`, `:::details Title` (design.md §2), via remark-directive. */
+/**
+ * Containers `:::tip`, `:::warning`, `:::danger`, `:::details Title` (design.md §2) and
+ * `::: code-group` (code-group.ts), via remark-directive.
+ */
 import type { RootContent } from "mdast";
 import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
 import type { Diagnostic } from "../errors.ts";
+import { transformCodeGroup } from "./code-group.ts";
 
 /** Container names and the title shown when none is given. */
 export const CONTAINERS: Record<string, string> = { tip: "Tip", info: "Note", warning: "Warning", danger: "Danger", details: "Details" };
 
 const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})/;
 // One greedy group, trimmed in code: a lazy group before `\s*$` backtracks quadratically on long lines.
-const OPEN_RE = /^(\s{0,3}:{3,})([a-z]+)[ \t]+([^\[{\s].*)$/;
+const OPEN_RE = /^(\s{0,3}:{3,})([ \t]*)([a-z][a-z-]*)(?:[ \t]+([^\[{\s].*))?$/;
 
 /**
- * Rewrites `:::name Title` to remark-directive's `:::name[Title]`, outside code fences, keeping
- * every line where it was so positions stay true.
+ * Rewrites VitePress's `::: name Title` and `:::name Title` to remark-directive's
+ * `:::name[Title]`, outside code fences, keeping every line where it was so positions stay true.
  */
 export function normalizeContainerSyntax(markdown: string): string {
   if (!markdown.includes(":::")) return markdown;
@@ -28,7 +32,8 @@ export function normalizeContainerSyntax(markdown: string): string {
       }
       if (fence !== null) return line;
       const m = OPEN_RE.exec(line);
-      return m ? `${m[1]}${m[2]}[${m[3]!.trimEnd().replace(/[\[\]]/g, "")}]` : line;
+      if (!m || (!m[2] && m[4] === undefined)) return line;
+      return m[4] === undefined ? `${m[1]}${m[3]}` : `${m[1]}${m[3]}[${m[4].trimEnd().replace(/[\[\]]/g, "")}]`;
     })
     .join("\n");
 }
@@ -44,13 +49,14 @@ interface ContainerContext {
 export function transformContainer(d: ContainerDirective, ctx: ContainerContext, source: string): void {
   const place = { file: ctx.file, line: (d.position?.start.line ?? 1) + ctx.lineOffset, column: d.position?.start.column };
   const title = CONTAINERS[d.name];
-  if (!title) {
-    ctx.diagnostics.push({ ...place, rule: "unknown-container", message: `unknown container ':::${d.name}'`, hint: `use one of ${Object.keys(CONTAINERS).map((c) => ":::" + c).join(", ")}` });
+  if (!title && d.name !== "code-group") {
+    ctx.diagnostics.push({ ...place, rule: "unknown-container", message: `unknown container ':::${d.name}'`, hint: `use one of ${[...Object.keys(CONTAINERS), "code-group"].map((c) => ":::" + c).join(", ")}` });
     return;
   }
   if (!isClosed(d, source)) {
     ctx.diagnostics.push({ ...place, rule: "unclosed-container", message: `container ':::${d.name}' is never closed, so it takes in the rest of the page`, hint: "add a line ::: where the container ends" });
   }
+  if (!title) return transformCodeGroup(d, ctx);
   const first = d.children[0];
   let label = title;
   if (first && first.type === "paragraph" && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {

@@ -1,19 +1,26 @@
 /**
  * The one pass over a page's hast (after rehype-slug): the `##`/`###` headers with their anchor
  * links, every id, the last gate on href/src, `rel` on external links, the text of each section
- * for search, and code blocks highlighted into the build's own HTML.
+ * for search, badges' text, code groups' tabs, images' sizes, and code blocks highlighted into
+ * the build's own HTML (with their titles, marked lines and line numbers).
  */
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { classifyUrl } from "../shared/url-policy.ts";
 import { SEARCH_SECTION_CHARS } from "../shared/search-format.ts";
+import { fillBadge, spaceHeadingBadges } from "./badges.ts";
 import { codeBlockHtml } from "./code-block.ts";
+import { buildCodeGroup, isCodeGroup } from "./code-group.ts";
+import { applyNotations, MARK } from "./code-notation.ts";
+import { fenceInfoOf } from "./fence-info.ts";
 import { highlightLines, resolveLanguage } from "./highlight.ts";
+import { sizeImages } from "./images.ts";
 import type { RenderContext, Section } from "./markdown.ts";
 
 /** Section text read for search (only its counted terms are kept: src/content/search-data.ts). */
 export const SECTION_TEXT_LIMIT = SEARCH_SECTION_CHARS;
 const LANG_NAME_RE = /^[\w+#.-]{1,32}$/;
 const EXTERNAL_RE = /^https?:\/\//;
+const HEADING_RE = /^h[1-6]$/;
 
 interface CodeBlock {
   parent: { children: (RootContent | ElementContent)[] };
@@ -21,9 +28,16 @@ interface CodeBlock {
   node: Element;
 }
 
+/** What the walk sets aside for after it: code blocks, images, and how many code groups it built. */
+interface Found {
+  blocks: CodeBlock[];
+  images: Element[];
+  groups: number;
+}
+
 /** Walks the tree once, then highlights its code blocks (from the cache when they were seen before). */
 export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
-  const blocks: CodeBlock[] = [];
+  const found: Found = { blocks: [], images: [], groups: 0 };
   let section: Section = { slug: "", heading: "", text: "" };
   let text: string[] = [];
   let length = 0;
@@ -42,11 +56,11 @@ export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
       text.push(v);
       length += v.length;
     };
-    walk(top, tree, i, ctx, blocks, collect);
+    walk(top, tree, i, ctx, found, collect);
     if (level) {
       const heading = top as Element;
       const slug = String(heading.properties.id ?? "");
-      const name = title.join("").trim();
+      const name = title.join("").replace(/\s+/g, " ").trim();
       ctx.headers.push({ level: level as 2 | 3, title: name, slug });
       endSection();
       section = { slug, heading: name, text: "" };
@@ -58,11 +72,12 @@ export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
   }
   endSection();
 
-  await Promise.all(blocks.map((b) => highlightBlock(b, ctx)));
+  if (found.images.length) sizeImages(found.images, ctx);
+  await Promise.all(found.blocks.map((b) => highlightBlock(b, ctx)));
 }
 
 /** Depth-first, in document order, without recursion; `pre` blocks are set aside, not entered. */
-function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderContext, blocks: CodeBlock[], collect: (text: string) => void): void {
+function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderContext, found: Found, collect: (text: string) => void): void {
   const stack: [RootContent | ElementContent, CodeBlock["parent"], number][] = [[start, root, rootIndex]];
   while (stack.length) {
     const [node, parent, index] = stack.pop()!;
@@ -83,34 +98,51 @@ function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderCont
       } else if (attr === "href" && node.tagName === "a" && EXTERNAL_RE.test(value)) props.rel = ["noopener"];
     }
     if (node.tagName === "pre" && node.children[0]?.type === "element" && node.children[0].tagName === "code") {
-      blocks.push({ parent, index, node });
+      found.blocks.push({ parent, index, node });
       continue;
     }
+    // A badge's text is written in after rehype-slug, and is not part of a title or of search text.
+    if (node.tagName === "span" && fillBadge(node)) continue;
+    if (node.tagName === "img") found.images.push(node);
+    if (HEADING_RE.test(node.tagName)) spaceHeadingBadges(node);
+    if (isCodeGroup(node)) buildCodeGroup(node, ++found.groups);
+    // Tab names repeat the blocks' titles: not search text.
+    else if (props.role === "tablist") continue;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, node, i]);
   }
 }
 
 async function highlightBlock(block: CodeBlock, ctx: RenderContext): Promise<void> {
   const code = block.node.children[0] as Element;
-  const classes = (code.properties.className as string[] | undefined) ?? [];
-  const langClass = classes.find((c) => c.startsWith("language-"));
+  const info = fenceInfoOf(code);
+  const place = { file: ctx.file, line: (block.node.position?.start.line ?? 1) + ctx.lineOffset, column: block.node.position?.start.column };
   // The info string's first word, shown as the block's label: a language name or nothing.
-  const raw = langClass ? langClass.slice("language-".length) : "";
-  const lang = LANG_NAME_RE.test(raw) ? raw : "";
+  const lang = LANG_NAME_RE.test(info.lang) ? info.lang : "";
   const resolved = lang ? resolveLanguage(lang) : null;
   if (!lang || resolved === undefined) {
     ctx.diagnostics.push({
-      file: ctx.file,
-      line: (block.node.position?.start.line ?? 1) + ctx.lineOffset,
-      column: block.node.position?.start.column,
+      ...place,
       rule: "code-language",
-      message: lang ? `code fence language '${lang}' is not highlighted` : raw ? `code fence language '${raw.slice(0, 30)}' is not a language name` : "code fence has no language",
+      message: lang ? `code fence language '${lang}' is not highlighted` : info.lang ? `code fence language '${info.lang.slice(0, 30)}' is not a language name` : "code fence has no language",
       hint: lang ? "use a supported language (js, ts, python, go, bash, json, yaml, http, sql, ...) or text" : "add a language after the backticks, e.g. ```js (or ```text)",
     });
   }
-  const source = textOf(code).replace(/\n$/, "");
-  const lines = await highlightLines(source, resolved ?? null, ctx.highlights);
-  block.parent.children[block.index] = { type: "raw", value: codeBlockHtml(lines, lang || "text") } as unknown as ElementContent;
+  if (info.unknown.length) {
+    ctx.diagnostics.push({
+      ...place,
+      rule: "code-info",
+      message: `code fence option ${info.unknown.map((u) => `'${u}'`).join(", ")} is not known`,
+      hint: "after the language write [title], {1,4-6} for lines to highlight, or :line-numbers",
+    });
+  }
+  const notated = applyNotations(textOf(code).replace(/\n$/, ""), resolved ?? null);
+  const lines = await highlightLines(notated.code, resolved ?? null, ctx.highlights);
+  const marks = notated.marks;
+  for (const r of info.highlight) for (let l = r.from; l <= Math.min(r.to, marks.length); l++) marks[l - 1]! |= MARK.highlight;
+  block.parent.children[block.index] = {
+    type: "raw",
+    value: codeBlockHtml(lines, { lang: lang || "text", title: info.title, marks: marks.some(Boolean) ? marks : undefined, lineStart: info.lineStart }),
+  } as unknown as ElementContent;
 }
 
 /** The text of a subtree (a code element: text nodes only). */

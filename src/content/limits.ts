@@ -36,3 +36,19 @@ export const PAGE_TIME_BUDGET_MS = 10_000;
 
 /** Largest file copied from public/, in bytes. */
 export const MAX_PUBLIC_FILE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Most files one page may include or import (`<!--@include: …-->`, `<<< …`), counted through
+ * nested includes: an include of a part that includes a part twice, ten levels down, would
+ * otherwise read a thousand files for one line.
+ */
+export const MAX_INCLUDES = 500;
+
+/** Deepest chain of includes (a part that includes a part …). */
+export const MAX_INCLUDE_DEPTH = 10;
+
+/**
+ * Largest page with everything it includes, in characters: the same bound as a page on its own,
+ * so the time budget below holds for a page made of parts too.
+ */
+export const MAX_EXPANDED_PAGE = MAX_PAGE_BYTES;

@@ -18,6 +18,7 @@ import type { Header } from "../shared/types.ts";
 import type { UrlKind } from "../shared/url-policy.ts";
 import { normalizeContainerSyntax } from "./containers.ts";
 import { HighlightCache } from "./highlight.ts";
+import type { SourceReader } from "./source-files.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { walkMdast } from "./mdast-pass.ts";
 import { walkHast } from "./hast-pass.ts";
@@ -31,6 +32,8 @@ export interface LinkRef {
   kind: "link" | "image";
   /** How it is followed (src/shared/url-policy.ts). */
   scope: UrlKind;
+  /** The included file it stands in, when it is not the page's own (line and column are that file's). */
+  file?: string;
 }
 
 /** A section of a page for the search index: the text under one heading. */
@@ -62,6 +65,10 @@ export interface RenderContext {
   ids: string[];
   /** Highlighted blocks of this thread (and of earlier builds). */
   highlights: HighlightCache;
+  /** Reads local images (and records them as dependencies); without it images keep no size. */
+  reader?: SourceReader;
+  /** The page's route, for images relative to it. */
+  route?: string;
 }
 
 let processor: Processor | undefined;
@@ -90,7 +97,7 @@ export function pageContext(file: VFile): RenderContext {
 /** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
 export async function renderMarkdown(
   body: string,
-  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache },
+  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string },
 ): Promise<MarkdownResult> {
   const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [] };
   let html: string;

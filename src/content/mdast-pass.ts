@@ -1,12 +1,13 @@
 /**
  * The one pass over a page's mdast, iterative (the tree comes from a stranger): stops a tree
- * nested past MAX_MARKDOWN_DEPTH, turns containers into notes and disclosures and stray
- * directives back into text, refuses a `#` heading, allow-lists every URL, records the site links
- * with their positions and gives them the base.
+ * nested past MAX_MARKDOWN_DEPTH, turns containers into notes, disclosures and code groups,
+ * `:badge` into badges and stray directives back into text, refuses a `#` heading, allow-lists
+ * every URL, records the site links with their positions and gives them the base.
  */
 import type { Definition, Image, Link, Parent, Root, RootContent } from "mdast";
 import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
 import { classifyUrl } from "../shared/url-policy.ts";
+import { tidyHeadingBadges, transformBadge } from "./badges.ts";
 import { directiveAsText, transformContainer } from "./containers.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { tooDeep, type RenderContext } from "./markdown.ts";
@@ -51,11 +52,13 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
     const parent = node as Parent;
     for (let i = 0; i < parent.children.length; i++) {
       const child = parent.children[i]!;
-      if (child.type === "textDirective" || child.type === "leafDirective") {
+      if (child.type === "textDirective" && child.name === "badge") transformBadge(child, ctx);
+      else if (child.type === "textDirective" || child.type === "leafDirective") {
         const replacement = directiveAsText(child as TextDirective | LeafDirective);
         parent.children.splice(i, 1, ...(replacement as never[]));
       }
     }
+    if (node.type === "heading") tidyHeadingBadges(node);
     // Pushed in reverse, so the walk (and the order links are recorded in) follows the document.
     for (let i = parent.children.length - 1; i >= 0; i--) stack.push([parent.children[i]!, depth + 1]);
   }

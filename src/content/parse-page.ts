@@ -1,4 +1,5 @@
 /** A page's Markdown body → its HTML and what the site model needs of it (on a build worker). */
+import { createHash } from "node:crypto";
 import type { Diagnostic } from "../errors.ts";
 import type { Header, PageSearchData } from "../shared/types.ts";
 import type { HighlightCache } from "./highlight.ts";
@@ -8,11 +9,15 @@ import { searchData } from "./search-data.ts";
 import { checkMarkerRuns } from "./markdown-guard.ts";
 import { readPageSource, type PageSource } from "./page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
+import { expandIncludes, placeDiagnostic } from "./includes.ts";
+import { SourceReader, type SourceRoots } from "./source-files.ts";
 
 /** Options that change how a body renders. */
 export interface ParseOptions {
   base: string;
   siteValues: Record<string, string>;
+  /** Where includes, code imports and images are read from; without it they are left as written. */
+  roots?: SourceRoots;
 }
 
 /** What the Markdown of a page yields, besides its HTML: small, kept for every page of a build. */
@@ -24,8 +29,12 @@ export interface PageFacts {
   ids: string[];
   /** Non-fatal diagnostics, kept so that a page from the cache reports them again. */
   warnings: Diagnostic[];
-  /** What else the body read, besides its file: part of its cache key (README, "How it works"). */
-  deps: { siteValues: string[] };
+  /**
+   * What else the body read, besides its file: part of its cache key (README, "How it works"):
+   * the site values it used, and the files it included, imported or took an image size from,
+   * each with the hash of its bytes (`[content/_parts/auth.md, sha1]`).
+   */
+  deps: { siteValues: string[]; files: [string, string][] };
 }
 
 /** The body parsed: its HTML and its facts, or the errors that stop it. */
@@ -36,24 +45,45 @@ export interface ParsedBody {
   warnings: Diagnostic[];
 }
 
-/** Parses a page's body: limits, site values, Markdown. Never throws for content. */
+/**
+ * The file a parsed body is kept in (`<stem>.<deps>.html`): named by what the parse read too, so
+ * a body parsed with other includes or site values, by a build that then failed, is never taken
+ * for this one.
+ */
+export function bodyFileName(stem: string, deps: PageFacts["deps"], values: Record<string, string>): string {
+  const read = JSON.stringify([deps.siteValues.map((k) => [k, values[k] ?? null]), deps.files]);
+  return `${stem}.${createHash("sha1").update(read).digest("hex").slice(0, 16)}.html`;
+}
+
+/** Rules of diagnostics that do not stop a page. */
+const WARNING_RULES = new Set(["code-language", "code-info", "image-size"]);
+
+/** Parses a page's body: includes, limits, site values, Markdown. Never throws for content. */
 export async function parseBody(source: PageSource, options: ParseOptions, highlights?: HighlightCache): Promise<ParsedBody> {
   const { file, body, bodyLine } = source;
-  // Site values first: they come from the config, and what micromark sees is the page with them
+  const page = { file, relativePath: source.relativePath, lineOffset: bodyLine - 1 };
+  const reader = options.roots ? new SourceReader(options.roots) : undefined;
+  const expanded = expandIncludes(body, page, reader);
+  if (expanded.diagnostics.length) return { errors: expanded.diagnostics, warnings: [] };
+  // A diagnostic about a line that came from an included file names that file and line.
+  const place = <T extends { file: string; line?: number; column?: number }>(d: T) => placeDiagnostic(d, page, expanded.origins);
+  // Site values next: they come from the config, and what micromark sees is the page with them
   // (values are one line each, so lines stay where they were).
-  const values = replaceSiteValues(body, options.siteValues, file, bodyLine - 1);
+  const values = replaceSiteValues(expanded.body, options.siteValues, file, page.lineOffset);
   if (values.body.length > body.length && Buffer.byteLength(values.body) > MAX_PAGE_BYTES) {
-    return { errors: [{ file, rule: "file-size", message: `with its site values, the page is over the limit of ${MAX_PAGE_BYTES / 1024} KB`, hint: "split it into several pages" }], warnings: [] };
+    return { errors: [{ file, rule: "file-size", message: `with its includes and site values, the page is over the limit of ${MAX_PAGE_BYTES / 1024} KB`, hint: "split it into several pages" }], warnings: [] };
   }
-  const runs = checkMarkerRuns(values.body, file, bodyLine - 1);
-  if (runs.length) return { errors: runs, warnings: [] };
-  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: bodyLine - 1, highlights });
-  const errors = [...values.diagnostics, ...md.diagnostics.filter((d) => d.rule !== "code-language")];
-  const warnings = md.diagnostics.filter((d) => d.rule === "code-language");
+  const runs = checkMarkerRuns(values.body, file, page.lineOffset);
+  if (runs.length) return { errors: runs.map(place), warnings: [] };
+  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route });
+  const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
+  const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
+  const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));
   if (errors.length) return { errors, warnings };
+  const links = expanded.origins ? md.links.map((l) => place({ ...l, file })).map(({ file: from, ...l }) => (from === file ? l : { ...l, file: from })) : md.links;
   return {
     html: md.html,
-    facts: { headers: md.headers, links: md.links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used } },
+    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] } },
     errors,
     warnings,
   };

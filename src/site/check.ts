@@ -20,7 +20,8 @@ export function checkSite(
   const ids = new Map(plan.pages.map((p) => [p.regularPath, new Set(facts.get(p.regularPath)?.ids ?? [])]));
   const targets: LinkTargets = { base, pages: ids, redirects: new Map(plan.redirects.map((r) => [r.from, r.to])), files: publicFiles };
   const warnings = checkLinks(
-    plan.pages.flatMap((p) => (facts.get(p.regularPath)?.links ?? []).filter((l) => l.scope === "site").map((l) => ({ ...l, file: p.file }))),
+    // A link from an included file is reported at that file's line (LinkRef.file).
+    plan.pages.flatMap((p) => (facts.get(p.regularPath)?.links ?? []).filter((l) => l.scope === "site").map((l) => ({ ...l, file: l.file ?? p.file }))),
     targets,
   );
   // What the search index is built from: every page but the not-found layout.

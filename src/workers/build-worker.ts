@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deserialize } from "node:v8";
 import type { Diagnostic } from "../errors.ts";
-import { parseBody, type PageFacts, type ParseOptions } from "../content/parse-page.ts";
+import { bodyFileName, parseBody, type PageFacts, type ParseOptions } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
 import { HighlightCache, warmHighlighter } from "../content/highlight.ts";
 import { renderPage, type RenderContext } from "../render/render-page.tsx";
@@ -46,8 +46,8 @@ export interface PageTask {
   htmlPath: string;
   render: RenderSetup;
   output: OutputSetup;
-  /** Where to keep the body's HTML for later builds (a file of the build cache). */
-  bodyPath?: string;
+  /** Where to keep the body's HTML for later builds: the stem of a file of the build cache (see bodyFileName). */
+  bodyStem?: string;
   /** Highlighted blocks of earlier builds (a file of the build cache), read once per worker. */
   highlightsPath?: string;
   /** Hand the body's HTML back (a build kept in memory keeps it). */
@@ -137,7 +137,7 @@ async function runPage(task: PageTask): Promise<PageResult> {
     if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
     body = parsed.html;
     facts = parsed.facts;
-    if (task.bodyPath) writeFileSync(task.bodyPath, body);
+    if (task.bodyStem) writeFileSync(bodyFileName(task.bodyStem, facts.deps, task.parse.siteValues), body);
   }
   const page: PageData = { ...task.shell, headers: facts.headers, html: body };
   const data = JSON.stringify(page);

@@ -36,12 +36,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Builds test/fixtures/client-site into a temp folder (env added to the build), serves it and starts Chromium. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/**
+ * Builds a fixture site into a temp folder (env added to the build), serves it and starts
+ * Chromium: test/fixtures/client-site by default; another fixture is built from its own folder
+ * (its public/ included), without a cache.
+ */
+export async function startHarness(env: Record<string, string> = {}, fixture?: string): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), "brook-client-"));
   const root = join(dir, "site");
-  execFileSync(process.execPath, ["bin/brook-docs.js", "build", "--content", "test/fixtures/client-site/content", "--out", root], {
-    cwd: ROOT,
+  const args = fixture ? ["build", "--no-cache", "--out", root] : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
+  execFileSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], {
+    cwd: fixture ? join(ROOT, "test", "fixtures", fixture) : ROOT,
     env: { ...process.env, BROOK_DOCS_QUIET: "1", BROOK_DOCS_GTM_ID: "", ...env },
     stdio: "pipe",
   });

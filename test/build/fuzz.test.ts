@@ -41,7 +41,14 @@ const URLS = [
 ];
 const WORDS = ["word", "Brook", "café", "日本語", "x", "{{ site.apiBase }}", "{{ site.nope }}", "{{steps.trigger.event}}", "&amp;", "&#0;", "<b>", "</script>", "\\", "`code`", "$ENV", "\u200b", "\u0007", "🙂"];
 const MARKERS = ["*", "**", "_", "__", "~~", "[", "]", "(", ")", "!", "<", ">", "`", "|", ":", "::", ":::", "{", "}", "#", "\\"];
-const LANGS = ["js", "ts", "python", "bash", "json", "cobol", "", "text", "sh {1,3}", "js [title]", "go"];
+const LANGS = ["js", "ts", "python", "bash", "json", "cobol", "", "text", "sh {1,3}", "js [title]", "go", "js{1,3-4}", "ts:line-numbers=3 [a.ts]", "py :line-numbers", "js {999999-1}", "js [", "sql {x}"];
+const INCLUDES = [
+  "./_parts/a.md", "@/_parts/a.md#r", "./_parts/a.md{1,2}", "./_parts/a.md{9,}", "./_parts/loop.md", "../../etc/passwd", "@/../x", "/etc/passwd",
+  "./_parts/none.md", "./_parts/a.md#", "./_parts/a.md#nope", "./.env", "./_parts", "", "./_parts/a.md{x}", "C:\\x", "./_snippets/s.js#r",
+];
+const IMPORTS = ["@/_snippets/s.js", "@/_snippets/s.js#r{1}", "./_snippets/s.js [t.js]", "@/_snippets/s.js{1,2 ts:line-numbers} [x]", "@/_snippets/none.js", "../x.js", "@/_snippets/s.js#nope"];
+const NOTATIONS = ["// [!code ++]", "// [!code --]", "# [!code focus]", "// [!code hl:3]", "// [!code error]", "-- [!code warning]", "// [\\!code ++]", "// [!code ++:999999]", "<!-- [!code ++] -->"];
+const IMAGES = ["/img/a.png", "img/a.png", "/img/none.png", "/img/", "../../../../x.png", "/%2e%2e/x.png", "/.hidden.png", "https://example.com/x.png"];
 const CONTAINERS = ["tip", "warning", "danger", "details", "details Title", "info", "note", "code-group", "unknown"];
 
 function inline(r: Rng): string {
@@ -59,7 +66,7 @@ function inline(r: Rng): string {
 }
 
 function block(r: Rng, depth = 0): string {
-  const k = r.int(0, 12);
+  const k = r.int(0, 14);
   if (k === 0) return "#".repeat(r.int(1, 7)) + " " + inline(r);
   if (k === 1) return "```" + r.pick(LANGS) + "\n" + inline(r) + (r.next() < 0.8 ? "\n```" : "");
   if (k === 2 && depth < 3) return `:::${r.pick(CONTAINERS)}\n${block(r, depth + 1)}\n` + (r.next() < 0.8 ? ":::" : "");
@@ -70,6 +77,12 @@ function block(r: Rng, depth = 0): string {
   if (k === 7) return "<div onclick=\"alert(1)\"><script>alert(1)</script></div>";
   if (k === 8) return r.pick(["---", "***", "___", "- - -"]);
   if (k === 9) return "    indented code " + inline(r);
+  if (k === 10) return `${r.pick(["", "  ", "   "])}<!--@include: ${r.pick(INCLUDES)}-->`;
+  if (k === 11) return r.pick([`<<< ${r.pick(IMPORTS)}`, `![${r.pick(WORDS)}](${r.pick(IMAGES)})`]);
+  if (k === 12 && depth < 3) {
+    const fences = Array.from({ length: r.int(0, 3) }, () => "```" + r.pick(LANGS) + " [" + r.pick(["Node.js", "Python", "", "]", "Node.js"]) + "]\n" + inline(r) + " " + r.pick(NOTATIONS) + "\n```");
+    return `${r.pick(["::: code-group", ":::code-group", "::: code-group x"])}\n${fences.join("\n")}\n` + (r.next() < 0.8 ? ":::" : "");
+  }
   return inline(r);
 }
 
@@ -96,10 +109,27 @@ const TAG_RE = /<([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|
 const ATTR_RE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const decodeEntities = (v: string) => v.replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d))).replace(/&amp;/g, "&").replace(/&quot;/g, '"');
 
+/** A content folder with parts, a snippet and an image, for the includes, imports and images the fuzz writes. */
+function sandboxRoots() {
+  const root = mkdtempSync(join(tmpdir(), "brook-fuzz-roots-"));
+  const files: Record<string, string | Buffer> = {
+    "content/_parts/a.md": "Part *a*.\n<!-- #region r -->\n[link](/limits/) {{ site.apiBase }}\n<!-- #endregion -->\n",
+    "content/_parts/loop.md": "<!--@include: ./loop.md-->\n",
+    "content/_snippets/s.js": "// #region r\nexport const x = 1; // [!code ++]\n// #endregion\n",
+    "public/img/a.png": Buffer.from("89504e470d0a1a0a0000000d49484452000000030000000208020000000000000000", "hex"),
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, ".."), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return { root, roots: { content: join(root, "content"), contentDisplay: "content/", public: join(root, "public"), publicDisplay: "public/" } };
+}
+
 describe("fuzz: the content stage never fails with an internal error", () => {
   it("parses 3,000 random pages into a page or diagnostics, with nothing unsafe in the HTML", async () => {
     const r = rng(SEED);
-    const options = { base: "/docs/v2/", siteValues: { apiBase: "https://api.brook.example/v1", title: "Brook" } };
+    const sandbox = sandboxRoots();
+    const options = { base: "/docs/v2/", siteValues: { apiBase: "https://api.brook.example/v1", title: "Brook" }, roots: sandbox.roots };
     for (let i = 0; i < 3000; i++) {
       const bytes = document(r);
       const where = `seed ${SEED}, case ${i}: ${JSON.stringify(Buffer.from(bytes).toString("utf8").slice(0, 200))}`;
@@ -110,7 +140,8 @@ describe("fuzz: the content stage never fails with an internal error", () => {
         throw new Error(`internal error on ${where}: ${(e as Error).stack}`);
       }
       for (const d of [...result.errors, ...result.warnings]) {
-        expect(d.file, where).toBe("content/x.md");
+        // Diagnostics name the page, or the part a problem is in.
+        expect(d.file, where).toMatch(/^content\/(x\.md|_parts\/a\.md|_parts\/loop\.md)$/);
         expect(typeof d.message, where).toBe("string");
         expect(d.rule, where).toMatch(/^[a-z0-9-]+$/);
       }
@@ -131,6 +162,7 @@ describe("fuzz: the content stage never fails with an internal error", () => {
         }
       }
     }
+    rmSync(sandbox.root, { recursive: true, force: true });
   }, 120_000);
 });
 
@@ -160,7 +192,7 @@ describe("fuzz: config values are validated, never trusted", () => {
 describe("fuzz: whole builds write nothing outside their output", () => {
   it("builds 12 random sites: a result or diagnostics, and the sandbox holds only the project", async () => {
     const r = rng(SEED + 2);
-    const names = ["index.md", "a.md", "b/index.md", "b/c.md", "x y.md", "a&b.md", "_part.md", ".hidden.md", "ünï.md", "p%41.md", "deep/er/page.md", "..md"];
+    const names = ["index.md", "a.md", "b/index.md", "b/c.md", "x y.md", "a&b.md", "_part.md", ".hidden.md", "ünï.md", "p%41.md", "deep/er/page.md", "..md", "_parts/a.md", "_snippets/s.js"];
     for (let i = 0; i < 12; i++) {
       const sandbox = mkdtempSync(join(tmpdir(), "brook-fuzz-"));
       const project = join(sandbox, "project");
@@ -178,7 +210,8 @@ describe("fuzz: whole builds write nothing outside their output", () => {
         expect(formatError(e), `site ${i}`).not.toMatch(/^Internal error/);
       }
       expect(readdirSync(sandbox), `site ${i}`).toEqual(["project"]);
-      for (const entry of readdirSync(project)) expect(["content", "dist", "site.config.ts"], `site ${i}`).toContain(entry);
+      // dist.links.json is the link map a build writes beside its output (src/write/link-map.ts).
+      for (const entry of readdirSync(project)) expect(["content", "dist", "dist.links.json", "site.config.ts"], `site ${i}`).toContain(entry);
       rmSync(sandbox, { recursive: true, force: true });
     }
   }, 120_000);

@@ -344,3 +344,76 @@ describe("6. the smaller defects", () => {
     expect(treeHash(join(dir, "dist"))).toBe(before);
   });
 });
+
+describe("7. includes, code imports and images read the project's own files only (issue 14)", () => {
+  it("refuses an include that climbs out of content/, and shows none of the file", async () => {
+    put(dir, { "content/limits.md": PAGE("<!--@include: ../../../../../../etc/passwd-->\n\n<!--@include: @/../site.config.ts-->\n\n<<< ./../../../etc/hostname") });
+    const text = await expectRefused([
+      'content/limits.md:6:1: <!--@include: ../../../../../../etc/passwd-->: the path "../../../../../../etc/passwd" leads out of the content folder [include-outside]',
+      'content/limits.md:8:1: <!--@include: @/../site.config.ts-->: the path "@/../site.config.ts" leads out of the content folder [include-outside]',
+      'content/limits.md:10:1: <<< ./../../../etc/hostname: the path "./../../../etc/hostname" leads out of the content folder [include-outside]',
+    ]);
+    expect(text).not.toContain("root:");
+  });
+
+  it("refuses an include through a symbolic link that leads out of content/ (found when the folder is walked)", async () => {
+    mkdirSync(join(dir, "content", "_parts"), { recursive: true });
+    symlinkSync("/etc/hostname", join(dir, "content", "_parts", "host.md"));
+    symlinkSync("/etc", join(dir, "content", "_parts", "etc"));
+    put(dir, { "content/limits.md": PAGE("<!--@include: ./_parts/host.md-->\n\n<<< ./_parts/etc/passwd") });
+    const text = await expectRefused([
+      "content/_parts/etc: symbolic link to /etc, outside content: links are followed only inside their folder [symlink-outside]",
+      "content/_parts/host.md: symbolic link to /etc/hostname, outside content: links are followed only inside their folder [symlink-outside]",
+    ]);
+    expect(text).not.toContain("root:");
+  });
+
+  it("refuses hidden files, so an include cannot show content/.env", async () => {
+    put(dir, { "content/.env": "SECRET=1\n", "content/limits.md": PAGE("<!--@include: ./.env-->") });
+    const text = await expectRefused([`content/limits.md:6:1: <!--@include: ./.env-->: the path "./.env" goes through '.env', which the build never reads [include-path]`]);
+    expect(text).not.toContain("SECRET");
+  });
+
+  it("refuses a FIFO without blocking on it", async () => {
+    mkdirSync(join(dir, "content", "_parts"), { recursive: true });
+    execFileSync("mkfifo", [join(dir, "content", "_parts", "pipe.md")]);
+    put(dir, { "content/limits.md": PAGE("<!--@include: ./_parts/pipe.md-->\n\n<<< ./_parts/pipe.md") });
+    await expectRefused([
+      "content/limits.md:6:1: <!--@include: ./_parts/pipe.md-->: content/_parts/pipe.md is not a regular file (a folder, pipe, socket or device), so it is not read [include-not-a-file]",
+      "content/limits.md:8:1: <<< ./_parts/pipe.md: content/_parts/pipe.md is not a regular file (a folder, pipe, socket or device), so it is not read [include-not-a-file]",
+    ]);
+  });
+
+  it("refuses an image through a link out of public/, and an image path that climbs out", async () => {
+    put(dir, { "content/limits.md": PAGE("![Up](../../../../../etc/hostname)\n\n![Escaped](/a%2F..%2F..%2F..%2Fetc%2Fhostname)\n\n![Hidden](/.env)") });
+    await expectRefused([
+      'content/limits.md:6:1: image "../../../../../etc/hostname": it leads out of /docs/v2/ [image-missing]',
+      // Decoded and normalised inside public/: the escape cannot climb out of it.
+      'content/limits.md:8:1: image "/a%2F..%2F..%2F..%2Fetc%2Fhostname": public/etc/hostname does not exist (images are files of public/) [image-missing]',
+      'content/limits.md:10:1: image "/.env": it names a hidden file, which the build never reads [image-missing]',
+    ]);
+    mkdirSync(join(dir, "public"), { recursive: true });
+    symlinkSync("/etc/hostname", join(dir, "public", "host.png"));
+    put(dir, { "content/limits.md": PAGE("![Host](/host.png)") });
+    await expectRefused(["public/host.png: symbolic link to /etc/hostname, outside public: links are followed only inside their folder [symlink-outside]"]);
+  });
+
+  it("an include cycle is an error, not a hang or a stack overflow", async () => {
+    put(dir, { "content/limits.md": PAGE("<!--@include: ./_parts/a.md-->"), "content/_parts/a.md": "<!--@include: ./a.md-->\n" });
+    await expectRefused(["content/_parts/a.md:1:1: <!--@include: ./a.md-->: the includes go round in a circle: content/limits.md → content/_parts/a.md → content/_parts/a.md [include-cycle]"]);
+  });
+
+  it("an enormous region, and a part that includes itself twice a level, stop at the size and count limits", async () => {
+    const big = "<!-- #region big -->\n" + `${"word ".repeat(19)}\n`.repeat(4000) + "<!-- #endregion -->\n";
+    put(dir, { "content/limits.md": PAGE("<!--@include: ./_parts/big.md#big-->\n\n<!--@include: ./_parts/big.md#big-->"), "content/_parts/big.md": big });
+    await expectRefused(["content/limits.md:8:1: <!--@include: ./_parts/big.md#big-->: with what it includes the page passes 512 KB (this adds 375 KB) [include-limit]"]);
+    // Twenty levels of a part included twice is a million includes of an empty file: stopped at the count.
+    const parts: Record<string, string> = { "content/limits.md": PAGE("<!--@include: ./_parts/l0.md-->") };
+    for (let i = 0; i < 20; i++) parts[`content/_parts/l${i}.md`] = `<!--@include: ./l${i + 1}.md-->\n<!--@include: ./l${i + 1}.md-->\n`;
+    parts["content/_parts/l20.md"] = "";
+    put(dir, parts);
+    await expectRefused(["[include-limit]"]);
+    const text = (await build(dir)).text;
+    expect(text).toMatch(/includes nest more than 10 levels deep|a page may include or import at most 500 files/);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * A code fence's info string, in VitePress's syntax (design.md §8): the language, then in any
+ * order a title or code-group label in brackets (`[step.js]`), highlighted lines (`{1,4-6}`) and
+ * line numbers (`:line-numbers`, `:line-numbers=5`). Read left to right in one pass.
+ */
+import type { Element } from "hast";
+import type { LineRange } from "./regions.ts";
+
+/** What a fence's info string asks for. */
+export interface FenceInfo {
+  /** The language as written (`js`), "" when there is none. */
+  lang: string;
+  /** The text in brackets: the block's title, or its tab label in a code group. */
+  title?: string;
+  /** Lines to highlight, 1-based. */
+  highlight: LineRange[];
+  /** The number of the first line when lines are numbered. */
+  lineStart?: number;
+  /** Text that is none of these (reported, so a typo does not pass unnoticed). */
+  unknown: string[];
+}
+
+const LANG_RE = /^[\w+#.-]*/;
+const RANGE_RE = /^(\d{1,7})(?:-(\d{1,7}))?$/;
+const MAX_TITLE = 200;
+
+/** Parses `lang` and `meta` of a fence (remark splits them at the first space). */
+export function parseFenceInfo(lang: string | null | undefined, meta?: string | null): FenceInfo {
+  const info = `${lang ?? ""}${meta ? " " + meta : ""}`;
+  const name = LANG_RE.exec(info)![0];
+  const out: FenceInfo = { lang: name, highlight: [], unknown: [] };
+  let i = name.length;
+  while (i < info.length) {
+    const ch = info[i]!;
+    if (ch === " " || ch === "\t") {
+      i++;
+      continue;
+    }
+    if (ch === "{" || ch === "[") {
+      const close = info.indexOf(ch === "{" ? "}" : "]", i + 1);
+      if (close < 0) {
+        out.unknown.push(info.slice(i, i + 40));
+        break;
+      }
+      const inner = info.slice(i + 1, close);
+      if (ch === "[") out.title = inner.trim().slice(0, MAX_TITLE);
+      else if (!addRanges(inner, out.highlight)) out.unknown.push(`{${inner.slice(0, 40)}}`);
+      i = close + 1;
+      continue;
+    }
+    let end = i;
+    while (end < info.length && !" \t{[".includes(info[end]!)) end++;
+    const token = info.slice(i, end);
+    const numbers = /^:line-numbers(?:=(\d{1,7}))?$/.exec(token);
+    if (numbers) out.lineStart = numbers[1] === undefined ? 1 : Number(numbers[1]);
+    else if (token === ":no-line-numbers") out.lineStart = undefined;
+    else out.unknown.push(token.slice(0, 40));
+    i = end;
+  }
+  return out;
+}
+
+/** Adds `1,4-6` to `ranges`; false when a part is not a line or a range. */
+function addRanges(spec: string, ranges: LineRange[]): boolean {
+  for (const part of spec.split(",")) {
+    const p = part.trim();
+    if (p === "") continue;
+    const m = RANGE_RE.exec(p);
+    if (!m) return false;
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (from < 1 || to < from) return false;
+    ranges.push({ from, to });
+  }
+  return true;
+}
+
+/** The info string of a `pre > code` element as remark-rehype left it: the language class and `data.meta`. */
+export function fenceInfoOf(code: Element): FenceInfo {
+  const classes = (code.properties.className as string[] | undefined) ?? [];
+  const langClass = classes.find((c) => c.startsWith("language-"));
+  return parseFenceInfo(langClass?.slice("language-".length), (code.data as { meta?: string } | undefined)?.meta);
+}
