@@ -104,7 +104,7 @@ describe("each bad include is a file:line error", () => {
       "content/_parts/bad.md": "Fine.\n\nCall {{ site.apiBse }} now, see [x](javascript:alert(1)).\n\n# A title\n",
     });
     await expectError([
-      "content/_parts/bad.md:3:6: unknown site value 'apiBse' in {{ site.apiBse }} [unknown-site-value]",
+      "content/_parts/bad.md:3:6: unknown site value 'apiBse' in {{ site.apiBse }}; did you mean {{ site.apiBase }}? [unknown-site-value]",
       'content/_parts/bad.md:3:33: link URL "javascript:alert(1)" is not allowed: the javascript: scheme is not allowed [unsafe-url]',
       "content/_parts/bad.md:5:1: the body has a '#' heading; the title is the page's only <h1> [no-h1]",
     ]);

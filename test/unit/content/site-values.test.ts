@@ -84,6 +84,6 @@ describe("parseBody with site values", () => {
   it("refuses a page that its values make larger than the page limit", async () => {
     const big = { "x.big": "y".repeat(200) };
     const parsed = await parseBody(source("{{ site.x.big }} ".repeat(3000)), { base: "/docs/v2/", siteValues: big });
-    expect(parsed.errors).toMatchObject([{ file: "content/a.md", rule: "file-size", message: "with its site values, the page is over the limit of 512 KB" }]);
+    expect(parsed.errors).toMatchObject([{ file: "content/a.md", rule: "file-size", message: "with its includes and site values, the page is over the limit of 512 KB" }]);
   });
 });
