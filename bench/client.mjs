@@ -5,7 +5,7 @@
 // exit code 1 when one is over.
 //   node bench/client.mjs            (NAVS=30 QUERIES=200 to change the sample sizes)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -35,7 +35,9 @@ console.log(`building the docs into ${out}`);
 execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", out], { cwd: root, env: { ...process.env, BROOK_DOCS_QUIET: "1" }, stdio: "inherit" });
 const assetsDir = join(out, "docs", "v2", "assets");
 const assetFiles = readdirSync(assetsDir);
-const manifest = JSON.parse(readFileSync(join(assetsDir, assetFiles.find((f) => f.startsWith("manifest."))), "utf8"));
+// The route manifest: /docs/v2/routes.json (older builds: a hashed manifest.*.json among the assets).
+const routesFile = join(out, "docs", "v2", "routes.json");
+const manifest = JSON.parse(readFileSync(existsSync(routesFile) ? routesFile : join(assetsDir, assetFiles.find((f) => f.startsWith("manifest."))), "utf8"));
 
 // preview.ts is TypeScript: bundle it for this script (the CLI bundle exports only main()).
 const previewModule = join(root, "node_modules", ".cache", "brook-bench", "preview.mjs");
