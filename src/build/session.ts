@@ -196,6 +196,9 @@ export class BuildSession {
       });
       if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
       warnings.push(...pages.warnings);
+      // A one-off build is done with its workers: stopping them now gives their heaps back before
+      // the search index (on this thread) has its own peak, instead of on top of it.
+      if (!this.options.keepInMemory) await this.close();
       lap("pages");
 
       // 5. Check: links and anchors, redirect anchors, search documents.

@@ -37,9 +37,12 @@ export class WorkerPool {
       workerData: { warm },
       minThreads: size,
       maxThreads: size,
-      // Parsing allocates many short-lived nodes: a larger young generation collects less often;
-      // a capped old generation makes a runaway page fail on its own worker, not grow the process.
-      resourceLimits: { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 },
+      // Parsing allocates many short-lived nodes, and a page's trees live until it is written: a
+      // young generation that holds them (64 MB) lets them die young instead of being promoted and
+      // collected again; at 48 MB the build took about a third more CPU, larger grows the heap for
+      // little (docs/decisions.md, "Worker heaps"). A capped old generation makes a runaway page
+      // fail on its own worker, not grow the process.
+      resourceLimits: { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 512 },
       idleTimeout: 60_000,
     });
   }
