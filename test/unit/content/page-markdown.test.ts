@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { parseBody } from "../../../src/content/parse-page.ts";
+import { pageMarkdown } from "../../../src/content/page-markdown.ts";
+
+const SITE = "https://brook.example";
+
+/** The body of a page at `route` as Markdown for machines. */
+async function md(body: string, route = "/workflows/steps/", values: Record<string, string> = {}): Promise<string> {
+  const source = { file: "content/p.md", relativePath: "p.md", route, frontmatter: {}, body, bodyLine: 1 } as never;
+  const r = await parseBody(source, { base: "/docs/v2/", siteValues: values, siteUrl: SITE });
+  expect(r.errors).toEqual([]);
+  return r.markdown!;
+}
+
+describe("page Markdown for machines", () => {
+  it("writes a note container as a quote opening with its bold title, and details with their summary", async () => {
+    expect(await md(":::tip\nUse **retries**.\n:::\n\n::: warning Mind the quota\nIt runs out.\n:::\n\n::: details More\nHidden text.\n:::\n")).toBe(
+      "> **Tip**\n>\n> Use **retries**.\n\n> **Mind the quota**\n>\n> It runs out.\n\n> **More**\n>\n> Hidden text.\n",
+    );
+  });
+
+  it("writes a code group as each fence under its bold label, meta stripped", async () => {
+    const out = await md("::: code-group\n```js [Node.js]\nconsole.log(1)\n```\n\n```py [Python]\nprint(1)\n```\n:::\n");
+    expect(out).toBe("**Node.js**\n\n```js\nconsole.log(1)\n```\n\n**Python**\n\n```py\nprint(1)\n```\n");
+  });
+
+  it("strips fence meta and notation comments, and leaves out the lines marked removed", async () => {
+    const out = await md("```js [step.js]{1,3} :line-numbers\nconst a = 1; // [!code ++]\nconst b = 2; // [!code --]\nconst c = 3; // [!code highlight]\n// [!code focus]\nrun(a, c)\n```\n");
+    expect(out).toBe("**step.js**\n\n```js\nconst a = 1;\nconst c = 3;\nrun(a, c)\n```\n");
+    expect(await md("```sql\nSELECT 1 -- [!code --]\nSELECT 2\n```\n")).toBe("```sql\nSELECT 2\n```\n");
+  });
+
+  it("keeps a shown notation ([\\!code]) as the code says it", async () => {
+    expect(await md("```js\nx(); // [\\!code ++]\n```\n")).toBe("```js\nx(); // [!code ++]\n```\n");
+  });
+
+  it("resolves site values, in prose and in code", async () => {
+    const out = await md("Up to {{ site.limits.payload }}.\n\n```text\nmax {{ site.limits.payload }}\n```\n", "/limits/", { "limits.payload": "512KB" });
+    expect(out).toBe("Up to 512KB.\n\n```text\nmax 512KB\n```\n");
+  });
+
+  it("makes links and images absolute: site links, relative links, anchors; other schemes stay", async () => {
+    const out = await md("[Limits](/limits/#memory), [next](../triggers/), [here](#retries), [mail](mailto:a@b.example), [ext](https://x.example/a), ![Diagram](./flow.png)\n\n[ref]: /api/rest/\n\nSee [the API][ref].\n");
+    expect(out).toContain("[Limits](https://brook.example/docs/v2/limits/#memory)");
+    expect(out).toContain("[next](https://brook.example/docs/v2/workflows/triggers/)");
+    expect(out).toContain("[here](https://brook.example/docs/v2/workflows/steps/#retries)");
+    expect(out).toContain("[mail](mailto:a@b.example)");
+    expect(out).toContain("[ext](https://x.example/a)");
+    expect(out).toContain("![Diagram](https://brook.example/docs/v2/workflows/steps/flow.png)");
+    expect(out).toContain("[ref]: https://brook.example/docs/v2/api/rest/");
+  });
+
+  it("writes badges as plain words, spaced in headings", async () => {
+    expect(await md("## Replay :badge[New]{type=tip}\n\nNow :badge[Beta]{type=warning} for all.\n")).toBe("## Replay New\n\nNow Beta for all.\n");
+  });
+
+  it("leaves raw HTML out and keeps GFM tables", async () => {
+    const out = await md("<div>x</div>\n\n| a | b |\n| - | - |\n| 1 | 2 |\n");
+    expect(out).not.toContain("<div>");
+    expect(out).toContain("| a | b |");
+  });
+
+  it("is not made without a site URL (no cost for parses that do not need it)", async () => {
+    const source = { file: "content/p.md", relativePath: "p.md", route: "/p/", frontmatter: {}, body: "Text", bodyLine: 1 } as never;
+    expect((await parseBody(source, { base: "/docs/v2/", siteValues: {} })).markdown).toBeUndefined();
+  });
+
+  it("heads the page with its title as # and its description, escaped", () => {
+    expect(pageMarkdown("Steps *and* triggers", "How steps run.", "## One\n")).toBe("# Steps \\*and\\* triggers\n\nHow steps run.\n\n## One\n");
+    expect(pageMarkdown("Home", "", "")).toBe("# Home\n");
+  });
+});
