@@ -66,8 +66,9 @@ const badge: Handle = (node: TextDirective, parent: Parents | undefined, state, 
   const before = siblings[i - 1];
   const after = siblings[i + 1];
   // The mdast pass took the spaces beside a heading's badge (for its slug): the words get them back.
-  const pad = (n: Nodes | undefined, re: RegExp) => (n && !(n.type === "text" && re.test(n.value)) ? " " : "");
-  return pad(before, /\s$/) + state.safe(text, info) + pad(after, /^\s/);
+  // Not before punctuation that closes, nor after what opens.
+  const pad = (n: Nodes | undefined, word: RegExp) => (n && (n.type !== "text" || word.test(n.value)) ? " " : "");
+  return pad(before, /[^\s([{]$/) + state.safe(text, info) + pad(after, /^[^\s.,;:!?)\]}]/);
 };
 
 // The URL of the page being written: serialisation is synchronous, so one set of options serves every page.
@@ -84,7 +85,6 @@ function makeOptions(): Options {
     rule: "-",
     fences: true,
     listItemIndent: "one",
-    resourceLink: true,
     extensions: [gfmToMarkdown()],
     handlers: {
       containerDirective: container,

@@ -52,6 +52,7 @@ describe("page Markdown for machines", () => {
 
   it("writes badges as plain words, spaced in headings", async () => {
     expect(await md("## Replay :badge[New]{type=tip}\n\nNow :badge[Beta]{type=warning} for all.\n")).toBe("## Replay New\n\nNow Beta for all.\n");
+    expect(await md("Calls :badge[Beta]{type=warning}. (:badge[New])\n")).toBe("Calls Beta. (New)\n");
   });
 
   it("leaves raw HTML out and keeps GFM tables", async () => {
