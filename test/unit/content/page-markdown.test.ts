@@ -71,3 +71,26 @@ describe("page Markdown for machines", () => {
     expect(pageMarkdown("Home", "", "")).toBe("# Home\n");
   });
 });
+
+describe("the plain-text fast path", () => {
+  it("writes any text exactly as mdast-util-to-markdown's escaper would", async () => {
+    const { toMarkdown } = await import("mdast-util-to-markdown");
+    const { gfmToMarkdown } = await import("mdast-util-gfm");
+    const { bodyMarkdown } = await import("../../../src/content/page-markdown.ts");
+    const alphabet = ["a", "W", "w", "1", " ", ".", ":", "/", "-", "+", "=", "(", ")", "[", "]", "!", "#", "*", "_", "`", "~", "|", "<", ">", "&", "@", "'", '"', "é", "\\", "p", "s"];
+    let seed = 13;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 3000; i++) {
+      const value = Array.from({ length: 1 + Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+      // Alone, in a heading, after a reference and in a table cell: every context with its own rules.
+      const children = [
+        { type: "paragraph", children: [{ type: "text", value }] },
+        { type: "heading", depth: 2, children: [{ type: "text", value }] },
+        { type: "paragraph", children: [{ type: "linkReference", identifier: "x", label: "x", referenceType: "shortcut", children: [{ type: "text", value: "x" }] }, { type: "text", value }] },
+        { type: "table", children: [{ type: "tableRow", children: [{ type: "tableCell", children: [{ type: "text", value }] }] }] },
+      ];
+      const tree = { type: "root", children } as never;
+      expect(bodyMarkdown(tree, "https://brook.example/docs/v2/x/"), JSON.stringify(value)).toBe(toMarkdown(tree, { bullet: "-", emphasis: "_", rule: "-", fences: true, listItemIndent: "one", extensions: [gfmToMarkdown()] }));
+    }
+  });
+});
