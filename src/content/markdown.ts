@@ -89,7 +89,7 @@ function getProcessor(): Processor {
       const ctx = pageContext(file);
       walkMdast(tree, ctx, String(file.value));
       // Written from the same tree the HTML is made from next: no page is parsed twice.
-      if (ctx.pageUrl !== undefined) ctx.markdown = bodyMarkdown(tree, ctx.pageUrl);
+      if (ctx.pageUrl !== undefined) ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
     })
     .use(remarkRehype)
     .use(rehypeSlug)

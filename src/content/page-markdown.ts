@@ -113,11 +113,58 @@ function makeOptions(): Options {
 
 let options: Options | undefined;
 
-/** A page's body as Markdown for machines; `pageUrl` is the page's absolute URL (`https://brook.example/docs/v2/limits/`). */
-export function bodyMarkdown(tree: Root, url: string): string {
+/**
+ * Whether a block holds something the Markdown for machines writes differently from its source:
+ * a URL, a directive, raw HTML, fence meta or notation, or a node the mdast pass made (no position).
+ */
+function changes(node: Nodes): boolean {
+  if (!node.position) return true;
+  switch (node.type) {
+    case "link":
+    case "image":
+    case "definition":
+    case "html":
+    case "containerDirective":
+    case "leafDirective":
+    case "textDirective":
+      return true;
+    case "code":
+      // Meta may follow the language without a space (```js{1,3}).
+      return Boolean(node.meta) || !/^[\w+#.-]*$/.test(node.lang ?? "") || node.value.includes("!code ");
+  }
+  if ("children" in node) for (const c of node.children) if (changes(c)) return true;
+  return false;
+}
+
+/**
+ * A page's body as Markdown for machines; `pageUrl` is the page's absolute URL
+ * (`https://brook.example/docs/v2/limits/`), `source` the Markdown the tree was parsed from. A
+ * top-level block with nothing to change is its source as written (serialising costs about a
+ * third of a parse); the others go through the serialiser, neighbours together. Lists and what
+ * follows a list always do, so that two lists or a list and indented code never run together.
+ */
+export function bodyMarkdown(tree: Root, url: string, source?: string): string {
   pageUrl = url;
   options ??= makeOptions();
-  return toMarkdown(tree, options);
+  if (source === undefined) return toMarkdown(tree, options);
+  const parts: string[] = [];
+  let run: RootContent[] = [];
+  const flush = () => {
+    if (run.length) parts.push(toMarkdown({ type: "root", children: run }, options).trimEnd());
+    run = [];
+  };
+  tree.children.forEach((block, i) => {
+    const start = block.position?.start.offset;
+    const end = block.position?.end.offset;
+    if (start === undefined || end === undefined || block.type === "list" || tree.children[i - 1]?.type === "list" || changes(block)) run.push(block);
+    else {
+      flush();
+      parts.push(source.slice(start, end));
+    }
+  });
+  flush();
+  const body = parts.filter(Boolean).join("\n\n");
+  return body ? body + "\n" : "";
 }
 
 /** The whole Markdown of a page: its title as `#`, its description, its body. */

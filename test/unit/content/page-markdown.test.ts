@@ -94,3 +94,38 @@ describe("the plain-text fast path", () => {
     }
   });
 });
+
+describe("blocks with nothing to change", () => {
+  it("are copied as written; the rest goes through the serialiser", async () => {
+    const out = await md("Some *prose* with `code`.\n\n* one\n* two\n\n- three\n\n```js\nrun()\n```\n\nSee [x](/limits/).\n");
+    expect(out).toBe("Some *prose* with `code`.\n\n- one\n- two\n\n* three\n\n```js\nrun()\n```\n\nSee [x](https://brook.example/docs/v2/limits/).\n");
+  });
+
+  it("mean the same as the serialiser's output on every Markdown fixture", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { unified } = await import("unified");
+    const { default: remarkParse } = await import("remark-parse");
+    const { default: remarkGfm } = await import("remark-gfm");
+    const { default: remarkDirective } = await import("remark-directive");
+    const { fromMarkdown } = await import("mdast-util-from-markdown");
+    const { gfmFromMarkdown } = await import("mdast-util-gfm");
+    const { gfm } = await import("micromark-extension-gfm");
+    const { walkMdast } = await import("../../../src/content/mdast-pass.ts");
+    const { normalizeContainerSyntax } = await import("../../../src/content/containers.ts");
+    const { HighlightCache } = await import("../../../src/content/highlight.ts");
+    const { bodyMarkdown } = await import("../../../src/content/page-markdown.ts");
+    const chain = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+    const shape = (text: string) => JSON.stringify(fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }), (k, v) => (k === "position" ? undefined : v));
+    const dir = join(import.meta.dirname, "../../fixtures/markdown");
+    const cases = readdirSync(dir);
+    expect(cases.length).toBeGreaterThan(5);
+    for (const name of cases) {
+      const source = normalizeContainerSyntax(readFileSync(join(dir, name, "input.md"), "utf8").replace(/^---[\s\S]*?---\n/, ""));
+      const tree = chain.runSync(chain.parse(source)) as never;
+      walkMdast(tree, { file: "x", base: "/docs/v2/", lineOffset: 0, diagnostics: [], links: [], headers: [], sections: [], ids: [], highlights: new HighlightCache() }, source);
+      const url = "https://brook.example/docs/v2/x/";
+      expect(shape(bodyMarkdown(tree, url, source)), name).toBe(shape(bodyMarkdown(tree, url)));
+    }
+  });
+});
