@@ -8,6 +8,13 @@ export function Article({ site, page }: { site: SiteData; page: PageData }) {
       <article className="doc">
         <DeferredBreadcrumbs site={site} page={page} />
         <h1 tabIndex={-1}>{page.title}</h1>
+        {/* Copies the Markdown the head links (src/client/copy-page.ts); keyed so a new page starts with an empty status. */}
+        <div className="page-tools" key={page.route}>
+          <button type="button" className="copy-page">
+            Copy page
+          </button>
+          <span className="copy-page-status" role="status" />
+        </div>
         <div className="content" dangerouslySetInnerHTML={{ __html: page.html }} />
         <footer className="doc-footer">
           {/* Answers go to the tag manager: without it, nobody would read them. */}

@@ -1,5 +1,5 @@
 import type { MetaTag, PageData, SiteData } from "../src/shared/types.ts";
-import { documentTitle, routeToPath } from "../src/shared/url.ts";
+import { documentTitle, markdownPath, routeToPath } from "../src/shared/url.ts";
 import { contentSecurityPolicy } from "../src/shared/csp.ts";
 
 /** Files every page links to (content-hashed paths). */
@@ -19,7 +19,7 @@ export interface HeadTag {
   attrs: Record<string, string>;
 }
 
-/** The `<head>` contents: title, description, canonical, Open Graph, config and page meta, assets. */
+/** The `<head>` contents: title, description, canonical, the Markdown for machines, Open Graph, config and page meta, assets. */
 export function Head({ site, page, assets, headTags, noindex }: { site: SiteData; page: PageData; assets: HeadAssets; headTags: HeadTag[]; noindex?: boolean }) {
   const title = documentTitle(site.title, page.title, page.route);
   const canonical = site.siteUrl + routeToPath(site.base, page.route);
@@ -32,6 +32,7 @@ export function Head({ site, page, assets, headTags, noindex }: { site: SiteData
       <title>{title}</title>
       <meta name="description" content={page.description} />
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+      {!noindex && <link rel="alternate" type="text/markdown" href={markdownPath(site.base, page.route)} />}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={page.description} />
       <meta property="og:type" content={page.route === "/" ? "website" : "article"} />

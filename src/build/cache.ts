@@ -9,13 +9,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, u
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
-import { bodyFileName, type PageFacts } from "../content/parse-page.ts";
+import { bodyFileName, bodyMarkdownFile, type PageFacts } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
 import type { SearchFiles } from "../site/search-index.ts";
 import type { FileMemo } from "./file-deps.ts";
 
 /** Bump when the cached shapes change. */
-const CACHE_FORMAT = 6;
+const CACHE_FORMAT = 7;
 
 /** A page's parse: its facts, and the site values it read with their values then. */
 export interface CachedParse {
@@ -131,7 +131,11 @@ export class BuildCache {
     writeFileSync(tmp, serialize({ format: CACHE_FORMAT, generator: generatorVersion(), state }));
     renameSync(tmp, file);
     const keep = new Set<string>();
-    for (const p of state.pages.values()) if (p.parse) keep.add(bodyFileName(p.parse.key, p.parse.facts.deps, p.parse.values));
+    for (const p of state.pages.values()) {
+      if (!p.parse) continue;
+      const name = bodyFileName(p.parse.key, p.parse.facts.deps, p.parse.values);
+      keep.add(name).add(bodyMarkdownFile(name));
+    }
     const bodies = join(this.dir, "bodies");
     if (!existsSync(bodies)) return;
     for (const name of readdirSync(bodies)) if (!keep.has(name)) unlinkSync(join(bodies, name));

@@ -4,7 +4,7 @@
  * cached body when only the site around it did; parsed and rendered on a worker otherwise.
  */
 import { join } from "node:path";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
@@ -13,11 +13,15 @@ import type { Writer } from "../write/writer.ts";
 import { generatorVersion, hashKey, type BuildCache, type CachedPage, type OutputRecord, type OutputState } from "./cache.ts";
 import type { DependencyFiles } from "./file-deps.ts";
 import { rereadBody } from "./read-sources.ts";
+import { markdownPath } from "../shared/url.ts";
 
 /** A page kept in memory between builds (the dev server). */
 export interface KeptPage {
   renderKey: string;
   body: string;
+  /** The body's Markdown for machines, and the page's. */
+  bodyMarkdown: string;
+  markdown: string;
   files: { html: string; data: string };
   dataFile: string;
 }
@@ -54,6 +58,8 @@ export interface PagesOutcome {
   facts: Map<string, PageFacts>;
   /** route → data file name (the route manifest). */
   dataFiles: Record<string, string>;
+  /** route → the page's Markdown for machines (llms-full.txt). */
+  markdown: Map<string, string>;
   /** Every file written, by output path, with the key of its inputs. */
   outputs: Map<string, OutputRecord>;
   cacheHits: number;
@@ -68,13 +74,13 @@ function renderKey(siteKey: string, parseKey: string, parse: { values: Record<st
 /** Reuses, renders or parses every page of the plan. */
 export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   const { plan, pages, parse, writer, assetsDir } = input;
-  const out: PagesOutcome = { errors: [], warnings: [], facts: new Map(), dataFiles: {}, outputs: new Map(), cacheHits: 0, rendered: 0 };
+  const out: PagesOutcome = { errors: [], warnings: [], facts: new Map(), dataFiles: {}, markdown: new Map(), outputs: new Map(), cacheHits: 0, rendered: 0 };
   const tasks: { page: PlannedPage; task: PageTask; parseKey: string; shell: PageShell }[] = [];
   input.cache?.prepare();
 
   for (const page of plan.pages) {
     const cached = pages.get(page.relativePath)!;
-    const parseKey = hashKey(cached.hash, page.relativePath, page.file, parse.base, generatorVersion());
+    const parseKey = hashKey(cached.hash, page.relativePath, page.file, parse.base, parse.siteUrl ?? "", generatorVersion());
     // Valid while the file, every site value it read and every file it included are as they were.
     const valid =
       cached.parse?.key === parseKey &&
@@ -82,10 +88,11 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       input.files.unchanged(cached.parse.facts.deps.files);
     const shell = toShell(page);
     const htmlPath = page.path.slice(1) + "index.html";
+    const mdPath = markdownPath(parse.base, page.regularPath).slice(1);
     if (valid) {
       out.cacheHits++;
       const key = renderKey(input.siteKey, parseKey, cached.parse!, shell);
-      if (reuse(input, page, htmlPath, key, out)) {
+      if (reuse(input, page, { htmlPath, mdPath }, key, out)) {
         out.facts.set(page.regularPath, cached.parse!.facts);
         out.warnings.push(...cached.parse!.facts.warnings);
         continue;
@@ -98,6 +105,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       shell,
       key: page.key,
       htmlPath,
+      mdPath,
       render: input.render,
       output: { dir: writer.folder, assetsDir },
       highlightsPath: input.cache?.highlightsPath,
@@ -106,7 +114,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     const kept = input.kept?.get(page.regularPath);
     if (valid && (kept || input.cache)) {
       const facts = cached.parse!.facts;
-      task.cached = kept ? { body: kept.body, facts } : { bodyPath: input.cache!.bodyPath(cached.parse!), facts };
+      task.cached = kept ? { body: kept.body, markdown: kept.bodyMarkdown, facts } : { bodyPath: input.cache!.bodyPath(cached.parse!), facts };
     } else {
       if (!input.bodies.has(page.relativePath)) task.source.body = rereadBody(join(input.contentDir, page.relativePath), { relativePath: page.relativePath, file: page.file, route: page.regularPath });
       if (input.cache) task.bodyStem = input.cache.bodyStem(parseKey);
@@ -134,16 +142,21 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     out.facts.set(page.regularPath, r.facts);
     out.dataFiles[page.regularPath] = r.dataFile;
     const dataPath = assetsDir + r.dataFile;
+    const markdown = r.markdown ?? "";
+    out.markdown.set(page.regularPath, markdown);
     if (r.files) {
       writer.write(task.htmlPath, r.files.html);
       writer.write(dataPath, r.files.data);
+      writer.write(task.mdPath, markdown);
     } else {
       writer.adopt?.(task.htmlPath);
       writer.adopt?.(dataPath);
+      writer.adopt?.(task.mdPath);
     }
-    out.outputs.set(task.htmlPath, { key, sig: "" });
-    out.outputs.set(dataPath, { key, sig: "" });
-    if (input.kept && r.files && r.body !== undefined) input.kept.set(page.regularPath, { renderKey: key, body: r.body, files: r.files, dataFile: r.dataFile });
+    for (const path of [task.htmlPath, dataPath, task.mdPath]) out.outputs.set(path, { key, sig: "" });
+    if (input.kept && r.files && r.body !== undefined) {
+      input.kept.set(page.regularPath, { renderKey: key, body: r.body, bodyMarkdown: r.bodyMarkdown ?? "", markdown, files: r.files, dataFile: r.dataFile });
+    }
   });
   out.rendered = tasks.length;
   input.cache?.addHighlights(highlights);
@@ -152,31 +165,42 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   return out;
 }
 
-/** Takes a page's two files from memory, or from the previous output as hard links, when their key is the same. */
-function reuse(input: PagesInput, page: PlannedPage, htmlPath: string, key: string, out: PagesOutcome): boolean {
+/**
+ * Takes a page's three files (HTML, data, Markdown for machines) from memory, or from the
+ * previous output as hard links, when their key is the same.
+ */
+function reuse(input: PagesInput, page: PlannedPage, paths: { htmlPath: string; mdPath: string }, key: string, out: PagesOutcome): boolean {
   const { writer, assetsDir, previous } = input;
+  const { htmlPath, mdPath } = paths;
   const kept = input.kept?.get(page.regularPath);
   if (kept && kept.renderKey === key && !writer.folder) {
     writer.write(htmlPath, kept.files.html);
     writer.write(assetsDir + kept.dataFile, kept.files.data);
+    writer.write(mdPath, kept.markdown);
     out.dataFiles[page.regularPath] = kept.dataFile;
-    out.outputs.set(htmlPath, { key, sig: "" });
-    out.outputs.set(assetsDir + kept.dataFile, { key, sig: "" });
+    out.markdown.set(page.regularPath, kept.markdown);
+    for (const path of [htmlPath, assetsDir + kept.dataFile, mdPath]) out.outputs.set(path, { key, sig: "" });
     return true;
   }
   const dataFile = previous?.dataFiles.get(page.regularPath);
   if (!previous || !writer.reuse || !dataFile) return false;
-  const dataPath = assetsDir + dataFile;
-  const html = previous.files.get(htmlPath);
-  const data = previous.files.get(dataPath);
-  if (html?.key !== key || data?.key !== key) return false;
-  // Only a file the last build wrote and nobody changed since.
-  if (signature(join(input.outDir, htmlPath)) !== html.sig || signature(join(input.outDir, dataPath)) !== data.sig) return false;
-  writer.reuse(join(input.outDir, htmlPath), htmlPath);
-  writer.reuse(join(input.outDir, dataPath), dataPath);
-  out.outputs.set(htmlPath, html);
-  out.outputs.set(dataPath, data);
+  const paths3 = [htmlPath, assetsDir + dataFile, mdPath];
+  const records = paths3.map((p) => previous.files.get(p));
+  // Only files the last build wrote with this key and nobody changed since.
+  if (!records.every((r, i) => r?.key === key && signature(join(input.outDir, paths3[i]!)) === r.sig)) return false;
+  // llms-full.txt is made of every page's Markdown: a reused page's is read back (a small file).
+  let markdown: string;
+  try {
+    markdown = readFileSync(join(input.outDir, mdPath), "utf8");
+  } catch {
+    return false;
+  }
+  paths3.forEach((p, i) => {
+    writer.reuse!(join(input.outDir, p), p);
+    out.outputs.set(p, records[i]!);
+  });
   out.dataFiles[page.regularPath] = dataFile;
+  out.markdown.set(page.regularPath, markdown);
   return true;
 }
 

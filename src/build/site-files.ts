@@ -16,6 +16,7 @@ import type { RouteManifest } from "../shared/types.ts";
 import { routeToPath, splitHash } from "../shared/url.ts";
 import { headersFile, redirectsFile, robotsFile, sitemapFile } from "../write/host-files.ts";
 import type { Writer } from "../write/writer.ts";
+import { llmsFiles } from "../write/llms.ts";
 import { hashKey, type OutputRecord, type OutputState } from "./cache.ts";
 import { signature } from "./pages.ts";
 
@@ -30,6 +31,8 @@ export interface SiteFilesInput {
   writer: Writer;
   assetsDir: string;
   dataFiles: Record<string, string>;
+  /** route → each page's Markdown for machines. */
+  markdown: Map<string, string>;
   searchFile: string;
   siteKey: string;
   /** The files the pages stage wrote, with their keys; the not-found page's are added. */
@@ -74,6 +77,11 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   write("_headers", headersFile(config.base, config.analytics.gtmId));
   write(under + "sitemap.xml", sitemapFile(config.siteUrl, config.base, plan.pages.filter((p) => p.layout !== "not-found").map((p) => p.regularPath)));
   write("robots.txt", robotsFile(config.siteUrl, config.base));
+  // Markdown for machines: the pages' own .md files are written by the pages stage.
+  const listed = plan.pages.filter((p) => p.layout !== "not-found").map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
+  const llms = llmsFiles({ title: config.title, description: config.description, siteUrl: config.siteUrl, base: config.base, sidebar: plan.sidebar, pages: listed, markdown: input.markdown });
+  write(under + "llms.txt", llms.index);
+  write(under + "llms-full.txt", llms.full);
 }
 
 /** The not-found page, twice: reused when the site around it did not change, else rendered. */

@@ -9,12 +9,13 @@ import { join, relative, resolve } from "node:path";
 import type { Diagnostic } from "../errors.ts";
 import { checkLink, type LinkTargets } from "../site/links.ts";
 import { propose } from "../shared/similar.ts";
-import { normalizeRoute, pathToRoute } from "../shared/url.ts";
+import { normalizeRoute, pathToRoute, routeToPath } from "../shared/url.ts";
 import { BuiltSite, type Landing } from "./built-site.ts";
 import { CheckedLinks, type CheckedLink } from "./checked-links.ts";
 import { checkExternalLinks, type ExternalOptions } from "./external.ts";
 import { lineColumn, type HtmlUrl } from "./scan-html.ts";
 import { LinkSources, type Place } from "./link-sources.ts";
+import { markdownRoute, scanMarkdown } from "./scan-markdown.ts";
 
 /** Options of `checkBuild`. */
 export interface CheckOptions {
@@ -166,6 +167,36 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
         if (problem) report(placeOf(url), problem.rule, problem.message, value);
         else if (url.rel === "canonical" && landing.redirects > 0) report(placeOf(url), "broken-link", `canonical link ${value} redirects; point it at the page itself`);
       }
+    }
+  }
+
+  // 1b. Markdown for machines: the links of each page's `.md` and of llms.txt, absolute to the
+  // site's origin (llms-full.txt repeats the pages' files). A problem the page's HTML already
+  // showed at the same source place is not reported twice.
+  for (const path of [...site.files].filter((f) => (f.endsWith(".md") || f.endsWith("/llms.txt")) && f.startsWith(base))) {
+    const text = site.text(path)!;
+    const route = markdownRoute(base, path);
+    const pageUrl = siteUrl + (route === null ? path : routeToPath(base, route));
+    for (const url of scanMarkdown(text)) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url.value, pageUrl);
+      } catch {
+        continue;
+      }
+      // Other origins were checked on the HTML pages, which hold the same links.
+      if (parsed.origin !== siteUrl || pathToRoute(base, parsed.pathname) === null) continue;
+      const internal = parsed.pathname + parsed.search + parsed.hash;
+      checkedLinks.add(url.value, url.kind === "image" ? "asset" : "page");
+      const landing = await site.land(internal);
+      let problem: { rule: string; message: string } | undefined;
+      if (url.kind === "image" || (landing.ok && !landing.file.endsWith(".html"))) {
+        if (!landing.ok) problem = { rule: "broken-asset", message: `${url.kind} ${url.value}: no such file in the build` };
+      } else problem = pageProblem(url.value, internal, landing);
+      if (!problem) continue;
+      const place = (route !== null && sources?.markdownLinkPlace(route, parsed.href, pageUrl)) || { file: builtFile(path), ...lineColumn(text, url.offset), source: false };
+      if (place.source && problems.some((d) => d.file === place.file && d.line === place.line && d.column === place.column && d.rule === problem.rule)) continue;
+      report(place, problem.rule, problem.message);
     }
   }
 

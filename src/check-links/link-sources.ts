@@ -55,6 +55,28 @@ export class LinkSources {
     return hit ? { file: hit.file ?? page.file, line: hit.line, column: hit.column, source: true, written: hit.url } : undefined;
   }
 
+  /**
+   * The Markdown position of the `nth` occurrence of `url` in the `.md` of the page of `route`
+   * (page-markdown.ts made its links absolute against `pageUrl`).
+   */
+  markdownLinkPlace(route: string, url: string, pageUrl: string): Place | undefined {
+    const page = this.map.pages[route];
+    if (!page) return undefined;
+    const key = `md\0${route}\0${url}`;
+    const nth = this.used.get(key) ?? 0;
+    this.used.set(key, nth + 1);
+    const absolute = (l: LinkRef) => {
+      try {
+        return new URL(built(l, this.map.base), pageUrl).href;
+      } catch {
+        return undefined;
+      }
+    };
+    const matches = page.links.filter((l) => absolute(l) === url);
+    const hit = matches[Math.min(nth, matches.length - 1)];
+    return hit ? { file: hit.file ?? page.file, line: hit.line, column: hit.column, source: true, written: hit.url } : undefined;
+  }
+
   /** Where a redirect (`from` route, slash form) is configured. */
   redirectPlace(fromRoute: string): Place | undefined {
     const at = this.map.redirects[fromRoute];

@@ -1,11 +1,12 @@
-/** Keeps `<head>` in step with the page shown: title, description, canonical, Open Graph, page meta. */
+/** Keeps `<head>` in step with the page shown: title, description, canonical, Markdown link, Open Graph, page meta. */
 import type { MetaTag, PageData } from "../shared/types.ts";
 
 /**
  * Rewrites the head tags that Head.tsx derives from the page (`title` is the document title,
- * `canonical` null on the not-found page), replacing `prev`'s frontmatter meta.
+ * `canonical` and `markdown`, the page's Markdown for machines, null on the not-found page),
+ * replacing `prev`'s frontmatter meta.
  */
-export function updateHead(prev: PageData, page: PageData, title: string, canonical: string | null): void {
+export function updateHead(prev: PageData, page: PageData, title: string, canonical: string | null, markdown: string | null): void {
   const notFound = canonical == null;
   document.title = title;
   setMeta("name", "description", page.description);
@@ -19,6 +20,11 @@ export function updateHead(prev: PageData, page: PageData, title: string, canoni
     if (!link) document.head.append((link = Object.assign(document.createElement("link"), { rel: "canonical" })));
     link.href = canonical;
   } else link?.remove();
+  let alternate = document.head.querySelector<HTMLLinkElement>('link[rel="alternate"][type="text/markdown"]');
+  if (markdown) {
+    if (!alternate) document.head.append((alternate = Object.assign(document.createElement("link"), { rel: "alternate", type: "text/markdown" })));
+    alternate.setAttribute("href", markdown);
+  } else alternate?.remove();
   for (const m of prev.meta) find(m)?.remove();
   for (const m of page.meta) {
     const el = document.createElement("meta");

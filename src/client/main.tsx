@@ -10,9 +10,10 @@ declare global {
   }
 }
 
-// Copy buttons of code blocks: one delegated handler, the copying code loaded on first use.
+// Copy buttons of code blocks and "Copy page": one delegated handler, the copying code loaded on
+// first use (first-load JS is at its budget, so the page's share is this selector).
 document.addEventListener("click", (e) => {
-  const button = e.target instanceof Element && e.target.closest<HTMLButtonElement>(".code-block .copy");
+  const button = e.target instanceof Element && e.target.closest<HTMLButtonElement>(".code-block .copy,.copy-page");
   if (button) void import("./code.ts").then((m) => m.copy(button));
 });
 

@@ -100,7 +100,8 @@ export async function navigate(ctx: RouterContext, href: string, mode: Mode, ent
   ctx.page = page;
   ctx.view.render(page);
   const { site, url } = ctx;
-  updateHead(prev, page, url.documentTitle(site.title, page.title, page.route), page.layout === "not-found" ? null : site.siteUrl + url.routeToPath(site.base, page.route));
+  const found = page.layout !== "not-found";
+  updateHead(prev, page, url.documentTitle(site.title, page.title, page.route), found ? site.siteUrl + url.routeToPath(site.base, page.route) : null, found ? url.markdownPath(site.base, page.route) : null);
   scrollToTarget(ctx.url.splitHash(nav.to).hash, entry, false);
   document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: true });
   ctx.view.pageView();

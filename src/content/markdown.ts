@@ -22,6 +22,7 @@ import type { SourceReader } from "./source-files.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { walkMdast } from "./mdast-pass.ts";
 import { walkHast } from "./hast-pass.ts";
+import { bodyMarkdown } from "./page-markdown.ts";
 
 /** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
 export interface LinkRef {
@@ -51,6 +52,8 @@ export interface MarkdownResult {
   sections: Section[];
   ids: string[];
   diagnostics: Diagnostic[];
+  /** The body as Markdown for machines (page-markdown.ts), when asked for with `pageUrl`. */
+  markdown?: string;
 }
 
 /** Per-page state of the Markdown chain, read and filled by the two passes. */
@@ -69,6 +72,9 @@ export interface RenderContext {
   reader?: SourceReader;
   /** The page's route, for images relative to it. */
   route?: string;
+  /** The page's absolute URL: asks for the body as Markdown for machines, its links made absolute against it. */
+  pageUrl?: string;
+  markdown?: string;
 }
 
 let processor: Processor | undefined;
@@ -79,7 +85,12 @@ function getProcessor(): Processor {
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
-    .use(() => (tree: MdRoot, file: VFile) => walkMdast(tree, pageContext(file), String(file.value)))
+    .use(() => (tree: MdRoot, file: VFile) => {
+      const ctx = pageContext(file);
+      walkMdast(tree, ctx, String(file.value));
+      // Written from the same tree the HTML is made from next: no page is parsed twice.
+      if (ctx.pageUrl !== undefined) ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
+    })
     .use(remarkRehype)
     .use(rehypeSlug)
     .use(() => (tree: HastRoot, file: VFile) => walkHast(tree, pageContext(file)))
@@ -97,7 +108,7 @@ export function pageContext(file: VFile): RenderContext {
 /** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
 export async function renderMarkdown(
   body: string,
-  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string },
+  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; pageUrl?: string },
 ): Promise<MarkdownResult> {
   const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [] };
   let html: string;
@@ -110,7 +121,7 @@ export async function renderMarkdown(
     ctx.diagnostics.push(tooDeep(ctx));
     html = "";
   }
-  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics };
+  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown };
 }
 
 /** The diagnostic of a tree nested past MAX_MARKDOWN_DEPTH. */

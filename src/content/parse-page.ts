@@ -11,6 +11,7 @@ import { readPageSource, type PageSource } from "./page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
 import { expandIncludes, placeDiagnostic } from "./includes.ts";
 import { SourceReader, type SourceRoots } from "./source-files.ts";
+import { routeToPath } from "../shared/url.ts";
 
 /** Options that change how a body renders. */
 export interface ParseOptions {
@@ -18,6 +19,8 @@ export interface ParseOptions {
   siteValues: Record<string, string>;
   /** Where includes, code imports and images are read from; without it they are left as written. */
   roots?: SourceRoots;
+  /** The site's origin (config siteUrl): asks for the body as Markdown for machines too. */
+  siteUrl?: string;
 }
 
 /** What the Markdown of a page yields, besides its HTML: small, kept for every page of a build. */
@@ -40,6 +43,8 @@ export interface PageFacts {
 /** The body parsed: its HTML and its facts, or the errors that stop it. */
 export interface ParsedBody {
   html?: string;
+  /** The body as Markdown for machines, when `siteUrl` was given. */
+  markdown?: string;
   facts?: PageFacts;
   errors: Diagnostic[];
   warnings: Diagnostic[];
@@ -53,6 +58,11 @@ export interface ParsedBody {
 export function bodyFileName(stem: string, deps: PageFacts["deps"], values: Record<string, string>): string {
   const read = JSON.stringify([deps.siteValues.map((k) => [k, values[k] ?? null]), deps.files]);
   return `${stem}.${createHash("sha1").update(read).digest("hex").slice(0, 16)}.html`;
+}
+
+/** The file a parsed body's Markdown for machines is kept in, beside its HTML's (`<stem>.<deps>.md`). */
+export function bodyMarkdownFile(bodyFile: string): string {
+  return bodyFile.replace(/\.html$/, ".md");
 }
 
 /** Rules of diagnostics that do not stop a page. */
@@ -75,7 +85,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
   if (runs.length) return { errors: runs.map(place), warnings: [] };
-  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route });
+  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route) });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
   const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
   const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));
@@ -83,6 +93,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   const links = expanded.origins ? md.links.map((l) => place({ ...l, file })).map(({ file: from, ...l }) => (from === file ? l : { ...l, file: from })) : md.links;
   return {
     html: md.html,
+    markdown: md.markdown,
     facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] } },
     errors,
     warnings,
@@ -94,10 +105,10 @@ export async function parsePage(
   bytes: Uint8Array,
   meta: { relativePath: string; file: string; route: string },
   options: ParseOptions,
-): Promise<{ page?: PageSource & { html: string; facts: PageFacts }; errors: Diagnostic[]; warnings: Diagnostic[] }> {
+): Promise<{ page?: PageSource & { html: string; markdown?: string; facts: PageFacts }; errors: Diagnostic[]; warnings: Diagnostic[] }> {
   const read = readPageSource(bytes, meta);
   if (!read.source) return { errors: read.errors, warnings: [] };
   const parsed = await parseBody(read.source, options);
   if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
-  return { page: { ...read.source, html: parsed.html, facts: parsed.facts }, errors: [], warnings: parsed.warnings };
+  return { page: { ...read.source, html: parsed.html, markdown: parsed.markdown, facts: parsed.facts }, errors: [], warnings: parsed.warnings };
 }

@@ -33,3 +33,11 @@ export function splitHash(target: string): { route: string; hash: string } {
 export function documentTitle(siteTitle: string, pageTitle: string, route: string): string {
   return route === "/" || !pageTitle ? siteTitle : `${pageTitle} | ${siteTitle}`;
 }
+
+/**
+ * The path of a page's Markdown for machines (design.md §8): `/docs/v2/index.md` for the home
+ * page, `/docs/v2/api/rest.md` for `/api/rest/`.
+ */
+export function markdownPath(base: string, route: string): string {
+  return route === "/" ? base.replace(/\/?$/, "/") + "index.md" : routeToPath(base, route).replace(/\/$/, "") + ".md";
+}

@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deserialize } from "node:v8";
 import type { Diagnostic } from "../errors.ts";
-import { bodyFileName, parseBody, type PageFacts, type ParseOptions } from "../content/parse-page.ts";
+import { pageMarkdown } from "../content/page-markdown.ts";
+import { bodyFileName, bodyMarkdownFile, parseBody, type PageFacts, type ParseOptions } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
 import { HighlightCache, warmHighlighter } from "../content/highlight.ts";
 import { renderPage, type RenderContext } from "../render/render-page.tsx";
@@ -38,12 +39,14 @@ export interface PageTask {
   kind: "page";
   source: PageSource;
   parse: ParseOptions;
-  /** The body's HTML from an earlier build (then `facts` too): render only. */
-  cached?: { body: string; facts: PageFacts } | { bodyPath: string; facts: PageFacts };
+  /** The body's HTML (and Markdown for machines) from an earlier build (then `facts` too): render only. */
+  cached?: { body: string; markdown: string; facts: PageFacts } | { bodyPath: string; facts: PageFacts };
   shell: PageShell;
   /** The page's key (names its data file) and the path of its HTML. */
   key: string;
   htmlPath: string;
+  /** The path of its Markdown for machines (`docs/v2/api/rest.md`). */
+  mdPath: string;
   render: RenderSetup;
   output: OutputSetup;
   /** Where to keep the body's HTML for later builds: the stem of a file of the build cache (see bodyFileName). */
@@ -80,7 +83,11 @@ export interface PageResult {
   dataFile?: string;
   /** The files, when the task did not write them. */
   files?: { html: string; data: string };
+  /** The page's Markdown for machines (llms-full.txt is made of them). */
+  markdown?: string;
   body?: string;
+  /** The body's Markdown for machines, handed back with `body`. */
+  bodyMarkdown?: string;
   /** Blocks this task highlighted that were not in the cache. */
   highlights?: [string, string[]][];
 }
@@ -127,28 +134,46 @@ export async function runTask(task: WorkerTask): Promise<unknown> {
 
 async function runPage(task: PageTask): Promise<PageResult> {
   let body: string;
+  let bodyMd: string;
   let facts: PageFacts;
   if (task.cached) {
-    body = "body" in task.cached ? task.cached.body : readFileSync(task.cached.bodyPath, "utf8");
+    if ("body" in task.cached) {
+      body = task.cached.body;
+      bodyMd = task.cached.markdown;
+    } else {
+      body = readFileSync(task.cached.bodyPath, "utf8");
+      bodyMd = readFileSync(bodyMarkdownFile(task.cached.bodyPath), "utf8");
+    }
     facts = task.cached.facts;
   } else {
     seedHighlights(task.highlightsPath);
     const parsed = await parseBody(task.source, task.parse, highlights);
     if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
     body = parsed.html;
+    bodyMd = parsed.markdown ?? "";
     facts = parsed.facts;
-    if (task.bodyStem) writeFileSync(bodyFileName(task.bodyStem, facts.deps, task.parse.siteValues), body);
+    if (task.bodyStem) {
+      const file = bodyFileName(task.bodyStem, facts.deps, task.parse.siteValues);
+      writeFileSync(file, body);
+      writeFileSync(bodyMarkdownFile(file), bodyMd);
+    }
   }
+  // The title and description come from the page's shell: the body's Markdown is kept without them.
+  const markdown = pageMarkdown(task.shell.title, task.shell.description, bodyMd);
   const page: PageData = { ...task.shell, headers: facts.headers, html: body };
   const data = JSON.stringify(page);
   const dataFile = `pages/${task.key}.${contentHash(data)}.json`;
   const html = renderPage(page, { ...task.render, site: siteAt(task.render.sitePath) });
-  const result: PageResult = { errors: [], warnings: facts.warnings, facts, dataFile };
+  const result: PageResult = { errors: [], warnings: facts.warnings, facts, dataFile, markdown };
   if (task.output.dir) {
     write(task.output.dir, task.htmlPath, html);
     write(task.output.dir, task.output.assetsDir + dataFile, data);
+    write(task.output.dir, task.mdPath, markdown);
   } else result.files = { html, data };
-  if (task.returnBody) result.body = body;
+  if (task.returnBody) {
+    result.body = body;
+    result.bodyMarkdown = bodyMd;
+  }
   const added = highlights.takeAdded();
   if (added.length) result.highlights = added;
   return result;

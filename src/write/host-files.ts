@@ -19,7 +19,7 @@ export function redirectsFile(base: string, routes: string[], redirects: Redirec
   return lines.join("\n") + "\n";
 }
 
-/** `_headers`: CSP and security headers everywhere, immutable caching for hashed assets, no-cache for HTML. */
+/** `_headers`: CSP and security headers everywhere, immutable caching for hashed assets, no-cache for HTML, the Markdown type for `.md`. */
 export function headersFile(base: string, gtmId: string): string {
   return [
     "/*",
@@ -32,6 +32,9 @@ export function headersFile(base: string, gtmId: string): string {
     "  Cache-Control: no-cache",
     `${base}assets/*`,
     "  Cache-Control: public, max-age=31536000, immutable",
+    // Markdown for machines: hosts that do not know the extension would send it as a download.
+    `${base}*.md`,
+    "  Content-Type: text/markdown; charset=utf-8",
     "",
   ].join("\n");
 }

@@ -126,10 +126,11 @@ function sandboxRoots() {
 }
 
 describe("fuzz: the content stage never fails with an internal error", () => {
-  it("parses 3,000 random pages into a page or diagnostics, with nothing unsafe in the HTML", async () => {
+  it("parses 3,000 random pages into a page (and its Markdown) or diagnostics, with nothing unsafe in the HTML", async () => {
     const r = rng(SEED);
     const sandbox = sandboxRoots();
-    const options = { base: "/docs/v2/", siteValues: { apiBase: "https://api.brook.example/v1", title: "Brook" }, roots: sandbox.roots };
+    // With siteUrl: the Markdown for machines is written from every tree too.
+    const options = { base: "/docs/v2/", siteValues: { apiBase: "https://api.brook.example/v1", title: "Brook" }, roots: sandbox.roots, siteUrl: "https://brook.example" };
     for (let i = 0; i < 3000; i++) {
       const bytes = document(r);
       const where = `seed ${SEED}, case ${i}: ${JSON.stringify(Buffer.from(bytes).toString("utf8").slice(0, 200))}`;
@@ -149,6 +150,7 @@ describe("fuzz: the content stage never fails with an internal error", () => {
         expect(result.errors.length, where).toBeGreaterThan(0);
         continue;
       }
+      expect(typeof result.page.markdown, where).toBe("string");
       // Text is escaped (`<` as `&#x3C;`), so every `<name` left in the HTML is a real tag.
       for (const tag of result.page.html.matchAll(TAG_RE)) {
         expect(tag[1]!.toLowerCase(), where).not.toMatch(/^(script|style|iframe|object|embed|form|base|meta|link)$/);

@@ -40,11 +40,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("a build after a build", () => {
   it("renders nothing when nothing changed, and reuses every page's files as they were", () => {
     const before = inode("docs/v2/limits/index.html");
+    const md = inode("docs/v2/limits.md");
+    const full = readFileSync(join(dir, "dist/docs/v2/llms-full.txt"), "utf8");
     const r = cli("build");
     expect(r.code, r.stderr).toBe(0);
     expect(rendered(r.stderr)).toBe(0);
     // The same file, linked into the new output: not rewritten, not even copied.
     expect(inode("docs/v2/limits/index.html")).toBe(before);
+    // The page's Markdown for machines is part of its output, and llms-full.txt is made of the reused ones.
+    expect(inode("docs/v2/limits.md")).toBe(md);
+    expect(readFileSync(join(dir, "dist/docs/v2/llms-full.txt"), "utf8")).toBe(full);
   });
 
   it("renders exactly the edited page when only its body changed", () => {
@@ -54,6 +59,8 @@ describe("a build after a build", () => {
     const r = cli("build");
     expect(rendered(r.stderr)).toBe(1);
     expect(readFileSync(join(dir, "dist/docs/v2/limits/index.html"), "utf8")).toContain("A new sentence in the body.");
+    expect(readFileSync(join(dir, "dist/docs/v2/limits.md"), "utf8")).toContain("A new sentence in the body.");
+    expect(readFileSync(join(dir, "dist/docs/v2/llms-full.txt"), "utf8")).toContain("A new sentence in the body.");
     expect(inode("docs/v2/guide/index.html")).toBe(guide);
   });
 
@@ -65,12 +72,22 @@ describe("a build after a build", () => {
     // guide/triggers.md and guide/code.md write {{ site.apiBase }}; the other three do not.
     expect(rendered(r.stderr)).toBe(2);
     expect(readFileSync(join(dir, "dist/docs/v2/guide/code/index.html"), "utf8")).toContain("https://api.brook.example/v9");
+    expect(readFileSync(join(dir, "dist/docs/v2/guide/code.md"), "utf8")).toContain("https://api.brook.example/v9");
   });
 
   it("renders every page when the site around them changes (a title in the sidebar)", () => {
     const file = join(dir, "content", "limits.md");
     writeFileSync(file, readFileSync(file, "utf8").replace("title: Limits", "title: All limits"));
     expect(rendered(cli("build").stderr)).toBe(5);
+    // The other pages' bodies come from the cache, their Markdown with them.
+    expect(readFileSync(join(dir, "dist/docs/v2/limits.md"), "utf8")).toMatch(/^# All limits\n[\s\S]*A new sentence in the body\./);
+    expect(readFileSync(join(dir, "dist/docs/v2/guide/code.md"), "utf8")).toContain("https://api.brook.example/v9");
+  });
+
+  it("rebuilds a page whose Markdown for machines someone changed by hand", () => {
+    writeFileSync(join(dir, "dist/docs/v2/limits.md"), "edited by hand");
+    expect(rendered(cli("build").stderr)).toBe(1);
+    expect(readFileSync(join(dir, "dist/docs/v2/limits.md"), "utf8")).toMatch(/^# All limits\n/);
   });
 
   it("rebuilds a page whose output someone changed by hand", () => {

@@ -54,6 +54,11 @@ describe("serve", () => {
     // The built _headers apply, so the dev client runs under the site's CSP.
     expect((await fetch(`${dev.server.url}/docs/v2/guide/`)).headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(live.messages[0]).toEqual({ type: "hello", version: 1 });
+    // The page's Markdown for machines, with its type.
+    const md = await fetch(`${dev.server.url}/docs/v2/guide.md`);
+    expect(md.status).toBe(200);
+    expect(md.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(await md.text()).toContain("The guide body before any edit.");
   });
 
   it("re-renders only the page whose body changed and tells the pages to update it in place", async () => {
@@ -66,6 +71,8 @@ describe("serve", () => {
     expect(event.update).toEqual({ version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
     expect(await live.waitFor(is.update, from)).toMatchObject({ type: "update", version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
     expect((await dev.get("/docs/v2/guide/")).text).toContain("The guide body after one edit.");
+    expect((await dev.get("/docs/v2/guide.md")).text).toContain("The guide body after one edit.");
+    expect((await dev.get("/docs/v2/llms-full.txt")).text).toContain("The guide body after one edit.");
     expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).toBe(sidebarOf(setupBefore));
   });
 
