@@ -4,7 +4,6 @@
  * navigation, the home and not-found pages); until then React keeps the server's HTML of them.
  */
 import { createElement, use, useEffect, useState } from "react";
-import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
 import type { Parts } from "../../templates/Deferred.tsx";
 
 type PartsModule = typeof import("./live-parts.tsx");
@@ -12,8 +11,8 @@ type PartsModule = typeof import("./live-parts.tsx");
 let open: () => void;
 const gate = new Promise<void>((resolve) => (open = resolve));
 const loaded = gate
-  .then(() => import("./live-parts.tsx"))
-  .then((m) => {
+  .then(() => Promise.all([import("./live-parts.tsx"), import("./scroll-spy.ts")]))
+  .then(([m, { onScrollThrottled, sectionInView }]) => {
     m.provide({ useState, useEffect, onScrollThrottled, sectionInView });
     // Marked fulfilled at once, so `use` renders the parts in the same commit as a navigation.
     Object.assign(ready, { status: "fulfilled", value: m });

@@ -7,7 +7,6 @@ import type { Analytics } from "./analytics.ts";
 import { LAZY_PARTS, loadParts } from "./parts.ts";
 import { useDrawer, useShortcuts, useVersionMenu } from "./panels.ts";
 import { createRouter, type Router } from "./router.ts";
-import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
 import { useSearch } from "./search/use-search.ts";
 
 /** What `window.brookDocs` offers once the page is live. */
@@ -83,8 +82,12 @@ export function Root({ site: firstSite, page: first, manifest, onReady }: RootPr
     const saved = document.documentElement.dataset.theme;
     setDark(saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches);
     pageView();
-    // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling stops.
-    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(shown.current.headers)));
+    // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling
+    // stops. Its code loads after hydration (first-load JS is at its budget), then settles once.
+    void import("./scroll-spy.ts").then(({ onScrollThrottled, sectionInView }) => {
+      spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(shown.current.headers)));
+      spy.current();
+    });
   }, []);
   // A new page: settle the spy once the router has scrolled (the update runs on a timer), and
   // give its code groups the reader's tab (a chunk only pages with code groups load).
