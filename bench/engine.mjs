@@ -145,10 +145,10 @@ if (only.has("warm") || only.has("edit")) {
   );
 }
 
-/** A temp copy of the real docs of the project (content/, site.config.ts, public/). */
+/** A temp copy of the real docs of the project (content/, site.config.ts and what it imports from data/, public/). */
 function docsCopy(name) {
   const dir = join(work, name);
-  for (const p of ["content", "site.config.ts", "public"]) if (existsSync(join(project, p))) cpSync(join(project, p), join(dir, p), { recursive: true });
+  for (const p of ["content", "site.config.ts", "data", "public"]) if (existsSync(join(project, p))) cpSync(join(project, p), join(dir, p), { recursive: true });
   return dir;
 }
 

@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, u
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
-import { bodyFileName, bodyMarkdownFile, type PageFacts } from "../content/parse-page.ts";
+import { bodyFileName, bodyMarkdownFile } from "../content/body-file.ts";
+import type { PageFacts } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
 import type { SearchFiles } from "../site/search-index.ts";
 import type { FileMemo } from "./file-deps.ts";
@@ -90,6 +91,9 @@ export function cacheDir(cwd: string, contentDir: string): string {
 
 /** The build cache of one content folder. */
 export class BuildCache {
+  /** The sha1 of the state file as last read or written: a save of the same bytes is skipped. */
+  private loaded: string | undefined;
+
   constructor(readonly dir: string) {}
 
   /** Where the bodies of a parse key are kept: the stem of their files (see bodyFileName). */
@@ -112,7 +116,9 @@ export class BuildCache {
     const file = join(this.dir, "state.bin");
     if (!existsSync(file)) return emptyState();
     try {
-      const data = deserialize(readFileSync(file)) as { format: number; generator: string; state: CacheState };
+      const bytes = readFileSync(file);
+      this.loaded = createHash("sha1").update(bytes).digest("hex");
+      const data = deserialize(bytes) as { format: number; generator: string; state: CacheState };
       if (data.format !== CACHE_FORMAT || data.generator !== generatorVersion()) {
         rmSync(this.dir, { recursive: true, force: true });
         return emptyState();
@@ -125,11 +131,16 @@ export class BuildCache {
 
   /** Saves the state (what this build used) and drops the bodies it no longer names. */
   save(state: CacheState): void {
+    const bytes = serialize({ format: CACHE_FORMAT, generator: generatorVersion(), state });
+    // A build that changed nothing (the common warm build) leaves the cache as it found it.
+    const digest = createHash("sha1").update(bytes).digest("hex");
+    if (digest === this.loaded) return;
     mkdirSync(this.dir, { recursive: true });
     const file = join(this.dir, "state.bin");
     const tmp = `${file}.${process.pid}`;
-    writeFileSync(tmp, serialize({ format: CACHE_FORMAT, generator: generatorVersion(), state }));
+    writeFileSync(tmp, bytes);
     renameSync(tmp, file);
+    this.loaded = digest;
     const keep = new Set<string>();
     for (const p of state.pages.values()) {
       if (!p.parse) continue;

@@ -36,6 +36,12 @@ export async function runPageTasks(tasks: PageTask[], pool: WorkerPool | undefin
 /** Runs one task on a worker when the pool is up, else on this thread. */
 export async function runOne<T>(task: WorkerTask, pool: WorkerPool | undefined): Promise<T> {
   if (pool) return pool.run<T>(task, OTHER_TASK_BUDGET_MS);
+  // The search index needs only its own module: importing the worker's would load the Markdown
+  // chain and React on this thread for nothing.
+  if (task.kind === "search") {
+    const { buildSearchFiles } = await import("../site/search-index.ts");
+    return buildSearchFiles(task.pages, task.options) as T;
+  }
   const { runTask } = await import("../workers/build-worker.ts");
   return (await runTask(task)) as T;
 }

@@ -4,7 +4,6 @@ import { Worker } from "node:worker_threads";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
-import { build } from "esbuild";
 import { z } from "zod";
 import { BrookError, type Diagnostic } from "../errors.ts";
 import { projectRoot } from "../paths.ts";
@@ -66,6 +65,9 @@ async function importConfigModule(path: string, budgetMs: number): Promise<Loade
   let code: string;
   let inputs: string[];
   try {
+    // esbuild is loaded only when the config must be bundled again (a build with an unchanged
+    // config takes it from the cache).
+    const { build } = await import("esbuild");
     const result = await build({
       entryPoints: [path],
       bundle: true,

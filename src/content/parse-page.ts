@@ -1,5 +1,4 @@
 /** A page's Markdown body → its HTML and what the site model needs of it (on a build worker). */
-import { createHash } from "node:crypto";
 import type { Diagnostic } from "../errors.ts";
 import type { Header, PageSearchData } from "../shared/types.ts";
 import type { HighlightCache } from "./highlight.ts";
@@ -48,21 +47,6 @@ export interface ParsedBody {
   facts?: PageFacts;
   errors: Diagnostic[];
   warnings: Diagnostic[];
-}
-
-/**
- * The file a parsed body is kept in (`<stem>.<deps>.html`): named by what the parse read too, so
- * a body parsed with other includes or site values, by a build that then failed, is never taken
- * for this one.
- */
-export function bodyFileName(stem: string, deps: PageFacts["deps"], values: Record<string, string>): string {
-  const read = JSON.stringify([deps.siteValues.map((k) => [k, values[k] ?? null]), deps.files]);
-  return `${stem}.${createHash("sha1").update(read).digest("hex").slice(0, 16)}.html`;
-}
-
-/** The file a parsed body's Markdown for machines is kept in, beside its HTML's (`<stem>.<deps>.md`). */
-export function bodyMarkdownFile(bodyFile: string): string {
-  return bodyFile.replace(/\.html$/, ".md");
 }
 
 /** Rules of diagnostics that do not stop a page. */

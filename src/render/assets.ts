@@ -3,7 +3,6 @@
  * They depend on the generator's code only, never on content: the bin builds them once beside
  * the CLI bundle (BROOK_DOCS_ASSETS); without that (tests), they are built once per process.
  */
-import { build } from "esbuild";
 import { existsSync, readFileSync } from "node:fs";
 import { contentHash } from "./hash.ts";
 import { join } from "node:path";
@@ -46,6 +45,7 @@ export function clientAssets(): Promise<ClientAssets> {
 
 /** Bundles src/client (hydration entry, lazy chunks, the `<head>` scripts, the redirect helper) and the stylesheet. */
 export async function buildClientAssets(root = projectRoot()): Promise<ClientAssets> {
+  const { build } = await import("esbuild");
   const [client, css] = await Promise.all([
     build({
       absWorkingDir: root,
@@ -81,6 +81,7 @@ export async function buildClientAssets(root = projectRoot()): Promise<ClientAss
 
 /** templates/theme.css and the code theme's token classes, minified. */
 async function bundleCss(root: string): Promise<AssetFile> {
+  const { build } = await import("esbuild");
   const source = readFileSync(join(root, "templates", "theme.css"), "utf8") + codeThemeCss();
   const result = await build({
     stdin: { contents: source, loader: "css" },
