@@ -177,7 +177,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     const text = site.text(path)!;
     const route = markdownRoute(base, path);
     const pageUrl = siteUrl + (route === null ? path : routeToPath(base, route));
-    for (const url of scanMarkdown(text)) {
+    for (const url of scanMarkdown(text, siteUrl)) {
       let parsed: URL;
       try {
         parsed = new URL(url.value, pageUrl);
