@@ -75,8 +75,11 @@ export interface BuildResult {
   cacheHits: number;
   /** Pages rendered by this build (the others were reused as they were). */
   rendered: number;
-  /** Routes whose data changed since the last build of this session, and whether every page did. */
-  changed: { routes: string[]; all: boolean };
+  /**
+   * Routes whose data changed since the last build of this session (with each one's new data
+   * file, when it still has one), and whether every page did.
+   */
+  changed: { routes: string[]; all: boolean; dataFiles: Record<string, string> };
   /** The pages with the fields of spec §3 (headers included). */
   records: (PlannedPage & { headers: Header[] })[];
   /** Where each link came from (written beside the output as well; see src/write/link-map.ts). */
@@ -348,7 +351,7 @@ export class BuildSession {
     const routes = [...new Set([...Object.keys(dataFiles), ...Object.keys(this.lastDataFiles)])].filter((r) => dataFiles[r] !== this.lastDataFiles[r]).sort();
     this.lastDataFiles = dataFiles;
     this.lastSiteKey = siteKey;
-    return { routes, all };
+    return { routes, all, dataFiles: Object.fromEntries(routes.filter((r) => dataFiles[r]).map((r) => [r, dataFiles[r]!])) };
   }
 }
 

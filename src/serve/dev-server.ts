@@ -168,10 +168,10 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       version++;
       reload.version = version;
       publish(outcome.files);
-      const { routes, all } = outcome.result.changed;
+      const { routes, all, dataFiles } = outcome.result.changed;
       const update: PageUpdate = { version, routes: routes.map((r) => base.replace(/\/$/, "") + r), all, reload: all || outcome.codeChanged || changes.some((c) => c.kind === "dev-client") };
       // The message pages wait for goes out before anything else is done.
-      if (update.routes.length || update.all || update.reload || reload.failing) reload.update(version, { ...update, siteFile: siteFileOf(outcome.files, base) });
+      if (update.routes.length || update.all || update.reload || reload.failing) reload.update(version, { ...update, siteFile: siteFileOf(outcome.files, base), dataFiles: all ? {} : dataFiles });
       event.update = update;
       events.emit("update", update);
       const what = changes.length ? ` (${[...new Set(changes.map((c) => c.file))].slice(0, 3).join(", ")}${changes.length > 3 ? ", …" : ""})` : "";

@@ -66,7 +66,7 @@ export class LiveReload {
   }
 
   /** A good build went out as `version`: tells pages what changed. */
-  update(version: number, change: { routes: string[]; all: boolean; siteFile: string; reload: boolean }): void {
+  update(version: number, change: { routes: string[]; all: boolean; siteFile: string; reload: boolean; dataFiles: Record<string, string> }): void {
     this.version = version;
     this.lastError = undefined;
     this.broadcast({ type: "update", version, ...change });

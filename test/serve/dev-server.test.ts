@@ -69,7 +69,11 @@ describe("serve", () => {
     if (!event.outcome.ok) return;
     expect(event.outcome.result.rendered).toBe(1);
     expect(event.update).toEqual({ version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
-    expect(await live.waitFor(is.update, from)).toMatchObject({ type: "update", version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
+    const message = await live.waitFor(is.update, from);
+    expect(message).toMatchObject({ type: "update", version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
+    // The page's new data file comes with the message: the page need not read the route manifest.
+    expect(Object.keys((message as { dataFiles: Record<string, string> }).dataFiles)).toEqual(["/guide/"]);
+    expect((message as { dataFiles: Record<string, string> }).dataFiles["/guide/"]).toMatch(/\.json$/);
     expect((await dev.get("/docs/v2/guide/")).text).toContain("The guide body after one edit.");
     expect((await dev.get("/docs/v2/guide.md")).text).toContain("The guide body after one edit.");
     expect((await dev.get("/docs/v2/llms-full.txt")).text).toContain("The guide body after one edit.");

@@ -82,12 +82,11 @@ async function json<T>(url: string): Promise<T> {
  * src/client/router.ts), keeping the scroll position and the focus; false when it cannot (the
  * page's site data changed too: a reload shows that).
  */
-async function updateInPlace(siteFile: string): Promise<boolean> {
+async function updateInPlace(siteFile: string, dataFiles: Record<string, string>): Promise<boolean> {
   if (!reader() || !boot || (siteFile && siteFile !== boot.siteFile)) return false;
   // The reader's client shows every page at its slash form: /docs/v2/guide/ is the route /guide/.
   const route = "/" + decodeURI(location.pathname).slice(boot.base.length);
-  const manifest = await json<RouteManifest>(boot.base + "routes.json");
-  const file = manifest.pages[route];
+  const file = dataFiles[route] ?? (await json<RouteManifest>(boot.base + "routes.json")).pages[route];
   if (!file) return false;
   const page = await json<PageData>(boot.base + "assets/" + file);
   const focus = focusedInArticle();
@@ -124,7 +123,7 @@ function onMessage(message: LiveMessage): void {
   queue = queue.then(async () => {
     const notFound = document.querySelector("article.not-found") !== null;
     const mine = !reader() || message.all || notFound || message.routes.some((p) => samePath(p, location.pathname));
-    if (mine && (message.reload || !(await updateInPlace(message.siteFile).catch(() => false)))) return reload();
+    if (mine && (message.reload || !(await updateInPlace(message.siteFile, message.dataFiles ?? {}).catch(() => false)))) return reload();
     shown = message.version;
   });
 }
