@@ -22,6 +22,9 @@ import { AssetArchive, type SiteMap } from "./dev-site.ts";
 import { LiveReload } from "./live-reload.ts";
 import { RebuildQueue, watchSources, type Change, type SourceWatcher } from "./watch.ts";
 
+/** How long the server must have had no request before it builds the search index of an edit. */
+const SEARCH_AFTER_QUIET_MS = 60;
+
 /** Where the dev client is served; outside the base so it cannot shadow a page. */
 export const DEV_CLIENT_PATH = "/__brook/dev.js";
 const devClientTag = (version: number) => `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script>`;
@@ -114,7 +117,10 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     return "";
   });
 
+  // When the server last had something to answer (a request, or an update the pages will ask about).
+  let lastActivity = 0;
   const server = createServer((req, res) => {
+    lastActivity = performance.now();
     const path = (req.url ?? "").split("?")[0];
     if (path === DEV_CLIENT_PATH && (req.method === "GET" || req.method === "HEAD")) {
       res.setHeader("Content-Type", "text/javascript; charset=utf-8");
@@ -189,6 +195,13 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   /** A page edit changes the search documents: the index is built after the page went out, then published. */
   const publishSearch = async (): Promise<void> => {
     const start = performance.now();
+    // The pages just told of the update fetch their new data now; the index's key and its hand-over
+    // to a worker hold this thread (100 ms and more at 4,000 pages), so they wait for a pause in
+    // the requests (at most a second).
+    lastActivity = performance.now();
+    for (let idle = 0; idle < SEARCH_AFTER_QUIET_MS && performance.now() - start < 1_000; idle = performance.now() - lastActivity) {
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_AFTER_QUIET_MS - idle));
+    }
     const fresh = await dev.deferredSearch().catch((e: Error) => void log.error(`search index: ${e.message}`));
     if (!fresh || !lastBuild) return;
     const assetsDir = base.slice(1) + "assets/";
