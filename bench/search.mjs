@@ -39,7 +39,7 @@ const bundleDir = join(root, "node_modules", ".cache", "brook-bench-search");
 await build({
   ...nodeBundleOptions(root),
   stdin: {
-    contents: 'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/site/search-index.ts"; export { startPreview } from "./src/serve/preview.ts";',
+    contents: 'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/site/search-index.ts"; export { startPreview } from "./src/preview.ts";',
     resolveDir: root,
     sourcefile: "bench-search.ts",
     loader: "ts",
@@ -48,7 +48,7 @@ await build({
   outdir: bundleDir,
   logLevel: "warning",
 });
-await build({ ...nodeBundleOptions(root), entryPoints: { "build-worker": "src/build-worker.ts" }, outdir: bundleDir, logLevel: "warning" });
+await build({ ...nodeBundleOptions(root), entryPoints: { "build-worker": "src/workers/build-worker.ts" }, outdir: bundleDir, logLevel: "warning" });
 process.env.NODE_ENV ??= "production";
 process.env.BROOK_DOCS_ROOT ??= root;
 process.env.BROOK_DOCS_QUIET = "1";
@@ -77,7 +77,7 @@ try {
   for (const site of sites) {
     console.log(`\n### ${site.name}: building ${site.content}`);
     const built = await buildSite({ cwd: root, contentDir: site.content, outDir: site.out });
-    const pages = built.model.searchPages;
+    const pages = built.searchPages;
 
     // 2. CPU time of the index build, in this thread.
     const cpu = [];
@@ -93,7 +93,7 @@ try {
 
     // 3. Index bytes.
     const assetsDir = join(site.out, "docs", "v2", "assets");
-    const manifest = JSON.parse(readFileSync(join(assetsDir, readdirSync(assetsDir).find((f) => f.startsWith("manifest."))), "utf8"));
+    const manifest = JSON.parse(readFileSync(join(site.out, "docs", "v2", "routes.json"), "utf8"));
     const headRaw = readFileSync(join(assetsDir, manifest.search));
     const head = JSON.parse(headRaw);
     const shardGz = head.shards.map(([, file]) => gz(readFileSync(join(assetsDir, file))));

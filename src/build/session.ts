@@ -80,6 +80,8 @@ export interface BuildResult {
    * file, when it still has one), and whether every page did.
    */
   changed: { routes: string[]; all: boolean; dataFiles: Record<string, string> };
+  /** The search index's documents (the search benchmark times the index built from them). */
+  searchPages: SearchPage[];
   /** The pages with the fields of spec §3 (headers included). */
   records: (PlannedPage & { headers: Header[] })[];
   /** Where each link came from (written beside the output as well; see src/write/link-map.ts). */
@@ -256,6 +258,7 @@ export class BuildSession {
         cacheHits: pages.cacheHits,
         rendered: pages.rendered,
         changed: this.changes(pages.dataFiles, siteKey),
+        searchPages: checked.searchPages,
         records: plan.pages.map((p) => ({ ...p, headers: pages.facts.get(p.regularPath)?.headers ?? [] })),
         linkMap: links,
       };
