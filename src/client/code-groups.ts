@@ -51,8 +51,8 @@ function selectLabels(labels: string[]): void {
   }
 }
 
-/** The reader chose `tab`: its label in every group of the page, and on later pages. */
-function choose(tab: HTMLElement): void {
+/** The reader chose `tab`: its label in every group of the page, and on later pages (clicks come through main.tsx's delegated handler). */
+export function choose(tab: HTMLElement): void {
   const label = tab.dataset.label ?? "";
   select(tab);
   selectLabels([label]);
@@ -72,18 +72,12 @@ function onKey(e: KeyboardEvent): void {
   next.focus();
 }
 
-function onClick(e: MouseEvent): void {
-  const tab = e.target instanceof Element ? e.target.closest<HTMLElement>(TAB) : null;
-  if (tab) choose(tab);
-}
-
 let listening = false;
 
-/** Applies the reader's labels to the groups of the page shown (again after each new page), and listens for choices. */
+/** Applies the reader's labels to the groups of the page shown (again after each new page), and listens for keys. */
 export default function startCodeGroups(): void {
   selectLabels(chosen());
   if (listening) return;
   listening = true;
-  document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
 }

@@ -10,11 +10,12 @@ declare global {
   }
 }
 
-// Copy buttons of code blocks and "Copy page": one delegated handler, the copying code loaded on
-// first use (first-load JS is at its budget, so the page's share is this selector).
+// Copy buttons of code blocks, "Copy page" and code groups' tabs: one delegated handler, the code
+// loaded on first use (first-load JS is at its budget, so the page's share is this selector). A
+// tab clicked before its chunk came is chosen all the same.
 document.addEventListener("click", (e) => {
-  const button = e.target instanceof Element && e.target.closest<HTMLButtonElement>(".code-block .copy,.copy-page");
-  if (button) void import("./code.ts").then((m) => m.copy(button));
+  const button = e.target instanceof Element && e.target.closest<HTMLButtonElement>(".code-block .copy,.copy-page,.code-group [role=tab]");
+  if (button) void import("./code.ts").then((m) => m.click(button));
 });
 
 async function start(): Promise<void> {

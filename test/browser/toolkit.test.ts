@@ -71,7 +71,8 @@ describe("code groups", () => {
     await navigated(page, 1);
     await expectSelected(page, ["Python"]);
     await page.getByRole("tab", { name: "Go" }).click();
-    expect(await page.evaluate(() => localStorage.getItem("brook-code-group"))).toBe('["Go","Python"]');
+    // The click is handled once the tabs' chunk is there (main.tsx imports it on the first click).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("brook-code-group"))).toBe('["Go","Python"]');
     // Back on a page without Go: the choice before it.
     await sidebarLink(page, "/docs/v2/toolkit/").click();
     await navigated(page, 2);
@@ -163,6 +164,7 @@ describe("axe-core and the CSP on a page that uses every feature", () => {
       const page = await h.open("/docs/v2/toolkit/", { bypassCSP: true, colorScheme });
       expect(await violations(page), colorScheme).toEqual([]);
       await page.locator(".code-group").first().getByRole("tab", { name: "cURL" }).click();
+      await expect.poll(() => page.locator(".code-group").first().getByRole("tab", { name: "cURL" }).getAttribute("aria-selected")).toBe("true");
       expect(await violations(page), `${colorScheme}, cURL chosen`).toEqual([]);
       await page.context().close();
     }
