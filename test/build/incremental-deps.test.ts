@@ -4,26 +4,16 @@
  * the CLI: its workers, its disk cache and the FsWriter's hard links are what is tested.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, tempSite } from "../helpers/site.ts";
+import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
 
-const BIN = join(ROOT, "bin", "brook-docs.js");
 const fixture = (rel: string) => readFileSync(join(ROOT, "test/fixtures/basic", rel), "utf8");
 let dir: string;
 
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" } });
-  return { code: r.status, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runCli(dir, ...args);
 
-/** How many pages a build rendered, from its summary line. */
-function rendered(stderr: string): number {
-  const m = /(\d+) rendered/.exec(stderr);
-  if (!m) throw new Error(`no summary in: ${stderr}`);
-  return Number(m[1]);
-}
+const rendered = renderedCount;
 
 const html = (route: string) => readFileSync(join(dir, "dist/docs/v2", route, "index.html"), "utf8");
 const inode = (route: string) => statSync(join(dir, "dist/docs/v2", route, "index.html")).ino;

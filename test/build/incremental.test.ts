@@ -7,22 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, tempSite } from "../helpers/site.ts";
+import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
 
 const BIN = join(ROOT, "bin", "brook-docs.js");
 let dir: string;
 
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" } });
-  return { code: r.status, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runCli(dir, ...args);
 
-/** How many pages the last build rendered, from its summary line. */
-function rendered(stderr: string): number {
-  const m = /(\d+) rendered/.exec(stderr);
-  if (!m) throw new Error(`no summary in: ${stderr}`);
-  return Number(m[1]);
-}
+const rendered = renderedCount;
 
 const inode = (rel: string) => statSync(join(dir, "dist", rel)).ino;
 

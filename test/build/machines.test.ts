@@ -4,18 +4,13 @@
  * the links inside them. Spawns the CLI: the workers write the files, check-links reads the disk.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, tempSite } from "../helpers/site.ts";
+import { runCli, tempSite } from "../helpers/site.ts";
 
-const BIN = join(ROOT, "bin", "brook-docs.js");
 let dir: string;
 
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" } });
-  return { code: r.status, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runCli(dir, ...args);
 const out = (rel: string) => readFileSync(join(dir, "dist", rel), "utf8");
 
 const REST = `---

@@ -1,4 +1,5 @@
 /** Test helpers: build fixture sites into memory, and make throwaway sites on disk. */
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -29,4 +30,17 @@ export function tempSite(fixture: string, overrides: Record<string, string | Buf
     }
   }
   return dir;
+}
+
+/** Runs the CLI (`bin/brook-docs.js`) in `cwd` as a writer would: no colour, its summary line printed. */
+export function runCli(cwd: string, ...args: string[]): { code: number | null; stderr: string } {
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" } });
+  return { code: r.status, stderr: r.stderr };
+}
+
+/** How many pages a build rendered, from its summary line. */
+export function renderedCount(stderr: string): number {
+  const m = /(\d+) rendered/.exec(stderr);
+  if (!m) throw new Error(`no summary in: ${stderr}`);
+  return Number(m[1]);
 }
