@@ -106,3 +106,21 @@ export async function navigated(page: TestPage, n: number): Promise<NavigatedDet
 export function sidebarLink(page: Page, href: string) {
   return page.locator(`nav[aria-label="Sidebar"] a[href="${href}"]`).first();
 }
+
+let axeSource: string | undefined;
+
+/**
+ * axe-core's WCAG 2.2 AA violations on `page` (with best practices unless `wcagOnly`), as
+ * `rule: targets` lines. axe is injected as an inline script, which the site's own CSP rightly
+ * refuses: open the page with `bypassCSP: true`.
+ */
+export async function axeViolations(page: Page, { wcagOnly = false } = {}): Promise<string[]> {
+  axeSource ??= readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
+  await page.addScriptTag({ content: axeSource });
+  const values = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", ...(wcagOnly ? [] : ["best-practice"])];
+  const result = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    values,
+  );
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}

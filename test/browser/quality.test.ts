@@ -2,11 +2,8 @@
  * Quality bars in real Chromium (design.md §7): the site without JavaScript, axe-core WCAG 2.2 AA
  * on every page type, and no Content-Security-Policy violation under the built `_headers` policy.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/site.ts";
-import { navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import { axeViolations, navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,16 +38,7 @@ describe("without JavaScript", () => {
 });
 
 describe("axe-core, WCAG 2.2 AA", () => {
-  const axeSource = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
-  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-  const violations = async (page: TestPage) => {
-    await page.addScriptTag({ content: axeSource });
-    const result = await page.evaluate(
-      (values) => (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values } }),
-      tags,
-    );
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
+  const violations = (page: TestPage) => axeViolations(page);
   // axe is injected as an inline script, which the site's own CSP rightly refuses.
   const open = (path: string, colorScheme: "light" | "dark" = "light") => h.open(path, { bypassCSP: true, colorScheme });
 

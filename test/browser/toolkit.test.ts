@@ -4,11 +4,8 @@
  * pages without a layout shift, every panel under its label without JavaScript, copy without
  * notation or removed lines, and axe-core with nothing to report in light and dark.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/site.ts";
-import { navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import { axeViolations, navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -147,16 +144,7 @@ describe("annotated code", () => {
 });
 
 describe("axe-core and the CSP on a page that uses every feature", () => {
-  const axeSource = readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
-  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-  const violations = async (page: TestPage) => {
-    await page.addScriptTag({ content: axeSource });
-    const result = await page.evaluate(
-      (values) => (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values } }),
-      tags,
-    );
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
+  const violations = (page: TestPage) => axeViolations(page, { wcagOnly: true });
 
   it("has no violations in light and dark, before and after choosing a tab", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
