@@ -4,7 +4,7 @@
  * cached body when only the site around it did; parsed and rendered on a worker otherwise.
  */
 import { join } from "node:path";
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
@@ -188,19 +188,11 @@ function reuse(input: PagesInput, page: PlannedPage, paths: { htmlPath: string; 
   const records = paths3.map((p) => previous.files.get(p));
   // Only files the last build wrote with this key and nobody changed since.
   if (!records.every((r, i) => r?.key === key && signature(join(input.outDir, paths3[i]!)) === r.sig)) return false;
-  // llms-full.txt is made of every page's Markdown: a reused page's is read back (a small file).
-  let markdown: string;
-  try {
-    markdown = readFileSync(join(input.outDir, mdPath), "utf8");
-  } catch {
-    return false;
-  }
   paths3.forEach((p, i) => {
     writer.reuse!(join(input.outDir, p), p);
     out.outputs.set(p, records[i]!);
   });
   out.dataFiles[page.regularPath] = dataFile;
-  out.markdown.set(page.regularPath, markdown);
   return true;
 }
 

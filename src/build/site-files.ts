@@ -1,8 +1,9 @@
 /**
  * The write stage's files besides the pages: the client's assets, the route manifest, the
  * not-found page, redirect stubs, the host files (_redirects, _headers, sitemap, robots) and
- * the files of public/.
+ * the files of public/, and llms.txt / llms-full.txt.
  */
+import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import type { PublicFile } from "../content/discover.ts";
@@ -13,7 +14,7 @@ import { NOT_FOUND_PAGE, NOT_FOUND_ROUTE } from "../render/page-data.ts";
 import { renderRedirectStub } from "../render/redirect-stub.ts";
 import type { SitePlan } from "../site/model.ts";
 import type { RouteManifest } from "../shared/types.ts";
-import { routeToPath, splitHash } from "../shared/url.ts";
+import { markdownPath, routeToPath, splitHash } from "../shared/url.ts";
 import { headersFile, redirectsFile, robotsFile, sitemapFile } from "../write/host-files.ts";
 import type { Writer } from "../write/writer.ts";
 import { llmsFiles } from "../write/llms.ts";
@@ -31,7 +32,7 @@ export interface SiteFilesInput {
   writer: Writer;
   assetsDir: string;
   dataFiles: Record<string, string>;
-  /** route → each page's Markdown for machines. */
+  /** route → the Markdown for machines of each page the pages stage made or kept in memory (a page reused from the last output has its file there). */
   markdown: Map<string, string>;
   searchFile: string;
   siteKey: string;
@@ -79,15 +80,25 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   write("robots.txt", robotsFile(config.siteUrl, config.base));
   // Markdown for machines: the pages' own .md files are written by the pages stage.
   const listed = plan.pages.filter((p) => p.layout !== "not-found").map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
-  const llms = llmsFiles({ title: config.title, description: config.description, siteUrl: config.siteUrl, base: config.base, sidebar: plan.sidebar, pages: listed, markdown: input.markdown });
+  const mdPath = (route: string) => markdownPath(config.base, route).slice(1);
+  // A page reused from the last output has its Markdown only in its file, now in the new output.
+  const markdownOf = (route: string) => input.markdown.get(route) ?? readFileSync(join(writer.folder!, mdPath(route)), "utf8");
+  const llms = llmsFiles({ title: config.title, description: config.description, siteUrl: config.siteUrl, base: config.base, sidebar: plan.sidebar, pages: listed, markdown: markdownOf });
   write(under + "llms.txt", llms.index);
-  write(under + "llms-full.txt", llms.full);
+  // llms-full.txt is every page's Markdown in order: kept as it was while no page's Markdown (its
+  // file's key) and no order changed, so a build that reused every page reads none of them.
+  const fullKey = hashKey(input.siteKey, "llms-full", JSON.stringify(llms.order.map((r) => [r, input.outputs.get(mdPath(r))?.key ?? ""])));
+  await reuseOrWrite(input, [under + "llms-full.txt"], fullKey, async () => llms.full());
 }
 
 /** The not-found page, twice: reused when the site around it did not change, else rendered. */
-async function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {
+function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {
+  return reuseOrWrite(input, paths, hashKey(input.siteKey, "not-found"), input.renderNotFound);
+}
+
+/** Files made from `key`'s inputs: hard links to the last output's when it made them with the same key and nobody changed them since, else made. */
+async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string, make: () => Promise<string>): Promise<void> {
   const { writer, previous, outputs } = input;
-  const key = hashKey(input.siteKey, "not-found");
   const reusable =
     previous &&
     writer.reuse &&
@@ -95,10 +106,10 @@ async function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<vo
       const record = previous.files.get(p);
       return record?.key === key && signature(join(input.outDir, p)) === record.sig;
     });
-  const html = reusable ? undefined : await input.renderNotFound();
+  const content = reusable ? undefined : await make();
   for (const p of paths) {
-    if (html === undefined) writer.reuse!(join(input.outDir, p), p);
-    else writer.write(p, html);
+    if (content === undefined) writer.reuse!(join(input.outDir, p), p);
+    else writer.write(p, content);
     input.written.add(p);
     outputs.set(p, { key, sig: writer.folder ? signature(join(writer.folder, p)) : "" });
   }

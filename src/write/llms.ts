@@ -15,8 +15,8 @@ export interface LlmsInput {
   sidebar: SidebarNode[];
   /** Every page in build order: route, title, description. */
   pages: { route: string; title: string; description: string }[];
-  /** route → the page's Markdown for machines. */
-  markdown: Map<string, string>;
+  /** The Markdown for machines of the page at a route (read only when llms-full.txt is made). */
+  markdown: (route: string) => string;
 }
 
 /** A section: a group's name (its path through the sidebar) and the routes right under it. */
@@ -55,8 +55,12 @@ function linkText(text: string): string {
   return oneLine(text).replace(/[\\[\]]/g, "\\$&");
 }
 
-/** Both files: `llms.txt` (the index) and `llms-full.txt` (every page's Markdown, sidebar order first). */
-export function llmsFiles(input: LlmsInput): { index: string; full: string } {
+/**
+ * `llms.txt` (the index), the order of `llms-full.txt` (sidebar order first, then the rest) and a
+ * maker of `llms-full.txt` (every page's Markdown in that order), so a build can keep the last
+ * one without reading any page's Markdown.
+ */
+export function llmsFiles(input: LlmsInput): { index: string; order: string[]; full: () => string } {
   const byRoute = new Map(input.pages.map((p) => [p.route, p]));
   const url = (route: string) => input.siteUrl + markdownPath(input.base, route);
   const line = (route: string) => {
@@ -74,6 +78,6 @@ export function llmsFiles(input: LlmsInput): { index: string; full: string } {
   const rest = input.pages.map((p) => p.route).filter((r) => !listed.has(r));
   if (rest.length) lines.push("## Other pages", "", ...rest.map(line), "");
   const order = [...listed, ...rest];
-  const full = order.map((r) => input.markdown.get(r) ?? "").filter(Boolean).join("\n---\n\n");
-  return { index: lines.join("\n"), full };
+  const full = () => order.map(input.markdown).filter(Boolean).join("\n---\n\n");
+  return { index: lines.join("\n"), order, full };
 }
