@@ -124,3 +124,17 @@ export async function axeViolations(page: Page, { wcagOnly = false } = {}): Prom
   );
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/** Records every Content-Security-Policy violation of the page from its first script on (pass as `before` to `open`). */
+export async function recordCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
+/** The violations recorded since `recordCspViolations`, as `directive blocked-URI` lines. */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}

@@ -3,7 +3,7 @@
  * on every page type, and no Content-Security-Policy violation under the built `_headers` policy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import { axeViolations, cspViolations, navigated, recordCspViolations, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -88,13 +88,7 @@ describe("Content-Security-Policy", () => {
   it("the built policy is served and nothing violates it: load, navigate, search, copy, theme", async () => {
     const page = await h.open("/docs/v2/", {
       permissions: ["clipboard-read", "clipboard-write"],
-      before: async (p) => {
-        await p.addInitScript(() => {
-          const w = window as unknown as { __csp: string[] };
-          w.__csp = [];
-          document.addEventListener("securitypolicyviolation", (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-        });
-      },
+      before: recordCspViolations,
     });
     const response = await page.request.get(h.url("/docs/v2/guide/"));
     expect(response.headers()["content-security-policy"]).toContain("script-src 'self'");
@@ -120,7 +114,7 @@ describe("Content-Security-Policy", () => {
     await navigated(page, 4);
     await page.goto(h.url("/docs/v2/old-limits/"));
     await page.waitForURL("**/docs/v2/limits/");
-    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * notation or removed lines, and axe-core with nothing to report in light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import { axeViolations, cspViolations, navigated, recordCspViolations, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -161,19 +161,13 @@ describe("axe-core and the CSP on a page that uses every feature", () => {
   it("nothing violates the Content-Security-Policy: load, choose, copy, navigate", async () => {
     const page = await h.open("/docs/v2/toolkit/", {
       permissions: ["clipboard-read", "clipboard-write"],
-      before: async (p) => {
-        await p.addInitScript(() => {
-          const w = window as unknown as { __csp: string[] };
-          w.__csp = [];
-          document.addEventListener("securitypolicyviolation", (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-        });
-      },
+      before: recordCspViolations,
     });
     await page.getByRole("tab", { name: "Python" }).first().click();
     await page.locator(".code-group-panel[data-active] .copy").first().click();
     await sidebarLink(page, "/docs/v2/second/").click();
     await navigated(page, 1);
-    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
   });
 });
