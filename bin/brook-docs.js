@@ -3,7 +3,28 @@
 // every start skips type-checking and TypeScript loaders.
 import { compileCli } from "../scripts/compile-cli.js";
 
+// A reader that went away (`brook-docs check-links --format json | head`) is not our failure:
+// what is left to write is dropped, and the exit code stays the command's.
+const closed = new Set();
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e) => {
+    if (e.code !== "EPIPE") throw e;
+    closed.add(stream);
+  });
+}
+
 const cli = await compileCli();
 const { main } = await import(cli);
 const code = await main(process.argv.slice(2));
-if (code >= 0) process.exit(code);
+if (code >= 0) {
+  // Writes to a pipe are asynchronous: exiting now would cut a long report (`--format json`)
+  // at what the pipe took. An empty write's callback runs once everything before it is out.
+  const flushed = (stream) =>
+    new Promise((done) => {
+      if (closed.has(stream) || stream.destroyed) return done();
+      stream.once("error", () => done());
+      stream.write("", () => done());
+    });
+  await Promise.all([process.stdout, process.stderr].map(flushed));
+  process.exit(code);
+}

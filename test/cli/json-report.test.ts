@@ -67,6 +67,23 @@ describe("the JSON report", () => {
     expect(kinds).toEqual(new Set(["page", "anchor", "asset", "redirect", "sitemap"]));
   });
 
+  it("is whole through a pipe, however long: the CLI exits only once stdout is flushed", async () => {
+    // About 2,000 distinct anchors: a report several times the 64 KB a pipe takes at once.
+    const headings = Array.from({ length: 2000 }, (_, i) => `## Heading number ${i}\n\n[back to ${i}](#heading-number-${i})\n`).join("\n");
+    const big = tempSite("ci-site", { "content/many-links.md": `---\ntitle: Many links\ndescription: A page of two thousand headings, each linked.\n---\n\n${headings}` });
+    try {
+      const built = await runCli(big, ["build"]);
+      expect(built.stderr).toMatch(/built/);
+      expect(built.code).toBe(0);
+      const r = await runCli(big, ["check-links", "--format", "json"]);
+      expect(r.stdout.length).toBeGreaterThan(3 * 65536);
+      const report = JSON.parse(r.stdout);
+      expect(report.links.list.filter((l: { kind: string }) => l.kind === "anchor").length).toBeGreaterThanOrEqual(2000);
+    } finally {
+      rmSync(big, { recursive: true, force: true });
+    }
+  });
+
   it("of a failed run: unknown counts and places are null, never missing", async () => {
     const r = await runCli(dir, ["check-links", "no-such-dist", "--format", "json"]);
     const report = JSON.parse(r.stdout);
