@@ -1,6 +1,6 @@
 // Bundles the CLI, the build worker and the reader's client into node_modules/.cache/brook-docs-bin
 // when a source is newer than the bundle; a start costs one stat per source file.
-import { closeSync, openSync, statSync, readdirSync, existsSync, readFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, statSync, readdirSync, existsSync, readFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -86,10 +86,36 @@ export async function compileCli() {
   }
   process.env.BROOK_DOCS_ROOT ??= root;
   process.env.BROOK_DOCS_ASSETS ??= assetsDir;
-  // The cache key of everything the generator makes: its own code, the stylesheet and the client.
+  process.env.BROOK_DOCS_GENERATOR ??= generatorVersion();
+  return pathToFileURL(entry).href;
+}
+
+/** When the last bundle was written: its entry's and the client's index's modification times. */
+function bundleStamp() {
+  return `${statSync(entry).mtimeMs}/${statSync(join(assetsDir, "index.json")).mtimeMs}`;
+}
+
+/**
+ * The cache key of everything the generator makes: its own code, the stylesheet and the client.
+ * Hashed once per bundle (a few MB of code) and kept beside it, not by every start.
+ */
+function generatorVersion() {
+  const file = join(outDir, "generator-version.txt");
+  try {
+    const [version, stamp] = readFileSync(file, "utf8").split(" ");
+    if (stamp === bundleStamp()) return version;
+  } catch {
+    // Not hashed yet.
+  }
   const hash = createHash("sha1").update(readFileSync(join(root, "templates", "theme.css")));
   for (const f of readdirSync(outDir).filter((f) => f.endsWith(".mjs")).sort()) hash.update(readFileSync(join(outDir, f)));
   hash.update(readFileSync(join(assetsDir, "index.json")));
-  process.env.BROOK_DOCS_GENERATOR ??= hash.digest("hex").slice(0, 12);
-  return pathToFileURL(entry).href;
+  const version = hash.digest("hex").slice(0, 12);
+  try {
+    writeFileSync(`${file}.${process.pid}`, `${version} ${bundleStamp()}`);
+    renameSync(`${file}.${process.pid}`, file);
+  } catch {
+    // A read-only install hashes on every start.
+  }
+  return version;
 }
