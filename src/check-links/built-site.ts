@@ -5,7 +5,7 @@ import { BrookError } from "../errors.ts";
 import { parseRedirects, type RedirectRules } from "../static-host/host-rules.ts";
 import { decodeRequestPath } from "../static-host/request-path.ts";
 import { resolveRequest } from "../static-host/url-rules.ts";
-import { scanHtml, type ScannedHtml } from "./scan-html.ts";
+import { scanHtml, type AttributeMemo, type ScannedHtml } from "./scan-html.ts";
 
 /** Where a URL lands in the build, after the URL rules and redirects. */
 export type Landing =
@@ -20,19 +20,21 @@ export class BuiltSite {
   readonly html = new Map<string, { text: string; scan: ScannedHtml }>();
   readonly redirects: RedirectRules;
   private readonly landings = new Map<string, Promise<Landing>>();
+  private readonly settled = new Map<string, Landing>();
   readonly redirectsText: string;
 
   constructor(readonly root: string) {
     if (!existsSync(root) || !statSync(root).isDirectory()) {
       throw new BrookError(`build folder ${root} does not exist`, "run `brook-docs build` first, or pass the folder: brook-docs check-links DIR");
     }
+    const memo: AttributeMemo = new Map();
     for (const e of readdirSync(root, { recursive: true, withFileTypes: true })) {
       if (!e.isFile()) continue;
       const path = "/" + relative(root, join(e.parentPath, e.name)).split(sep).join("/");
       this.files.add(path);
       if (path.endsWith(".html")) {
         const text = readFileSync(join(root, path), "utf8");
-        this.html.set(path, { text, scan: scanHtml(text) });
+        this.html.set(path, { text, scan: scanHtml(text, memo) });
       }
     }
     this.redirectsText = this.files.has("/_redirects") ? readFileSync(join(root, "_redirects"), "utf8") : "";
@@ -54,8 +56,16 @@ export class BuiltSite {
     // The same targets come back on every page (sidebar, header): follow each once.
     const key = `${maxRedirects}\0${target}`;
     let landing = this.landings.get(key);
-    if (!landing) this.landings.set(key, (landing = this.follow(target, maxRedirects)));
+    if (!landing) {
+      this.landings.set(key, (landing = this.follow(target, maxRedirects)));
+      void landing.then((l) => this.settled.set(key, l));
+    }
     return landing;
+  }
+
+  /** Where `target` landed, when an earlier `land` of it has settled: tens of thousands of links skip an await. */
+  landed(target: string, maxRedirects = 5): Landing | undefined {
+    return this.settled.get(`${maxRedirects}\0${target}`);
   }
 
   private async follow(target: string, maxRedirects: number): Promise<Landing> {

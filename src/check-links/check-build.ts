@@ -16,6 +16,7 @@ import { checkExternalLinks, type ExternalOptions } from "./external.ts";
 import { lineColumn, type HtmlUrl } from "./scan-html.ts";
 import { LinkSources, type Place } from "./link-sources.ts";
 import { markdownRoute, scanMarkdown } from "./scan-markdown.ts";
+import { SitePaths } from "./site-paths.ts";
 
 /** Options of `checkBuild`. */
 export interface CheckOptions {
@@ -101,8 +102,10 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
 
   // 1. Every URL of every HTML file.
   let pages = 0;
+  const resolved = new SitePaths();
   for (const [path, { text, scan }] of site.html) {
     if (!scan.refresh) pages++;
+    const resolve = (value: string) => resolved.resolve(value, path);
     const route = pathToRoute(base, path.replace(/index\.html$/, ""));
     const placeOf = (url: HtmlUrl): Place =>
       (route !== null && !scan.refresh && sources?.linkPlace(route, url.value)) || { file: builtFile(path), ...lineColumn(text, url.offset), source: false };
@@ -110,7 +113,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
       const value = url.value.trim();
       // A stub's own target is checked with the redirects below.
       if (!value || (scan.refresh && url.value === scan.refresh.url)) continue;
-      checkedLinks.addFromHtml(value, path, PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to", { origin: siteUrl, base });
+      checkedLinks.addFromHtml(value, resolve, PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to", { origin: siteUrl, base });
       const scheme = SCHEME_RE.exec(value)?.[1]?.toLowerCase();
       if (value.startsWith("#")) {
         const id = safeDecode(value.slice(1));
@@ -147,11 +150,8 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
           else externals?.set(value, [...(externals.get(value) ?? []), () => placeOf(url)]);
           continue;
         }
-      } else {
-        const resolved = new URL(value, "http://site.invalid" + path);
-        internal = resolved.pathname + resolved.search + resolved.hash;
-      }
-      const landing = await site.land(internal);
+      } else internal = resolve(value);
+      const landing = site.landed(internal) ?? (await site.land(internal));
       const isPageLink = PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to";
       if (isPageLink && (!landing.ok || !landing.file.endsWith(".html"))) {
         const problem = landing.ok ? { rule: "broken-link", message: `link to ${value} is a ${landing.file.slice(landing.file.lastIndexOf(".") + 1)} file, not a page` } : pageProblem(value, internal, landing);

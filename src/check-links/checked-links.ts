@@ -31,8 +31,11 @@ export class CheckedLinks {
     else this.byKey.set(key, { url, kind, count: 1 });
   }
 
-  /** Records a URL found in a built HTML file at site path `page`, classified as check-links treats it. */
-  addFromHtml(value: string, page: string, isPageLink: boolean, site: { origin: string; base: string }): void {
+  /**
+   * Records a URL found in a built HTML file, classified as check-links treats it; `resolve`
+   * gives a relative URL's site path (pathname, search and hash) against the file's.
+   */
+  addFromHtml(value: string, resolve: (value: string) => string, isPageLink: boolean, site: { origin: string; base: string }): void {
     if (value.startsWith("//")) return this.add(value, "external");
     if (SCHEME_RE.test(value)) {
       let parsed: URL | undefined;
@@ -45,8 +48,7 @@ export class CheckedLinks {
       if (parsed && parsed.origin === site.origin && pathToRoute(site.base, parsed.pathname) !== null) return this.add(parsed.pathname + parsed.search + parsed.hash, isPageLink ? "page" : "asset");
       return this.add(value, "external");
     }
-    const resolved = new URL(value, "http://site.invalid" + page);
-    const path = resolved.pathname + resolved.search + resolved.hash;
+    const path = resolve(value);
     if (value.startsWith("#")) return this.add(path.replace(/index\.html(?=#)/, ""), "anchor");
     this.add(path, isPageLink ? "page" : "asset");
   }

@@ -26,22 +26,22 @@ export interface ScannedHtml {
   boot?: { siteFile?: string; manifestFile?: string; page?: { layout?: string } };
 }
 
-const URL_ATTRS: Record<string, string[]> = {
-  a: ["href"],
-  area: ["href"],
-  link: ["href"],
-  script: ["src"],
-  img: ["src", "srcset"],
-  source: ["src", "srcset"],
-  video: ["src", "poster"],
-  audio: ["src"],
-  track: ["src"],
-  iframe: ["src"],
-  embed: ["src"],
-  object: ["data"],
-  form: ["action"],
-  use: ["href", "xlink:href"],
-};
+const URL_ATTRS = new Map<string, string[]>([
+  ["a", ["href"]],
+  ["area", ["href"]],
+  ["link", ["href"]],
+  ["script", ["src"]],
+  ["img", ["src", "srcset"]],
+  ["source", ["src", "srcset"]],
+  ["video", ["src", "poster"]],
+  ["audio", ["src"]],
+  ["track", ["src"]],
+  ["iframe", ["src"]],
+  ["embed", ["src"]],
+  ["object", ["data"]],
+  ["form", ["action"]],
+  ["use", ["href", "xlink:href"]],
+]);
 const TAG_RE = /<!--[\s\S]*?-->|<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTR_RE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
@@ -53,24 +53,53 @@ export function decodeEntities(value: string): string {
       const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
       return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return ENTITIES[ref.toLowerCase()] ?? whole;
+    const name = ref.toLowerCase();
+    return Object.hasOwn(ENTITIES, name) ? ENTITIES[name]! : whole;
   });
 }
 
-function attributes(source: string, start: number): { name: string; value: string; offset: number }[] {
-  const out: { name: string; value: string; offset: number }[] = [];
+interface Attribute {
+  name: string;
+  value: string;
+  offset: number;
+}
+
+/** A tag's attributes, offsets counted from the start of `source`. */
+function attributes(source: string): Attribute[] {
+  const out: Attribute[] = [];
   ATTR_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = ATTR_RE.exec(source))) {
     const raw = m[2] ?? m[3] ?? m[4] ?? "";
     const valueAt = m[2] !== undefined || m[3] !== undefined ? m.index + m[0].length - raw.length - 1 : m.index + m[0].length - raw.length;
-    out.push({ name: m[1]!.toLowerCase(), value: decodeEntities(raw), offset: start + valueAt });
+    out.push({ name: m[1]!.toLowerCase(), value: raw.includes("&") ? decodeEntities(raw) : raw, offset: valueAt });
   }
   return out;
 }
 
-/** Scans one HTML document. */
-export function scanHtml(html: string): ScannedHtml {
+/**
+ * Attribute lists by their text, shared by the files of one build: the header and sidebar repeat
+ * the same tags on every page, and each distinct one is split once.
+ */
+export type AttributeMemo = Map<string, Attribute[]>;
+
+function find(attrs: Attribute[], name: string): Attribute | undefined {
+  for (const a of attrs) if (a.name === name) return a;
+  return undefined;
+}
+
+/**
+ * Whether a tag's attributes can hold anything the checker reads: a URL, an id (or an `<a name>`),
+ * a refresh, the boot data. Most tags of a page are `<span class>`, `<li>`, `<td>`: their
+ * attributes are not even split.
+ */
+const ID_RE = /(?:^|\s)id\s*=/i;
+function worthReading(tag: string, attrText: string): boolean {
+  return URL_ATTRS.has(tag) || tag === "meta" || ID_RE.test(attrText);
+}
+
+/** Scans one HTML document; `memo` shares the attribute lists of repeated tags between documents. */
+export function scanHtml(html: string, memo: AttributeMemo = new Map()): ScannedHtml {
   const result: ScannedHtml = { urls: [], ids: new Set() };
   TAG_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -78,14 +107,15 @@ export function scanHtml(html: string): ScannedHtml {
     if (m[0].startsWith("<!--")) continue;
     const tag = (m[1] ?? m[4])!.toLowerCase();
     const attrText = m[1] ? m[2]! : m[5]!;
-    const attrStart = m.index + 1 + tag.length;
-    const attrs = attributes(attrText, attrStart);
-    const get = (name: string) => attrs.find((a) => a.name === name);
-    const id = get("id");
+    if (!attrText || !worthReading(tag, attrText)) continue;
+    let attrs = memo.get(attrText);
+    if (!attrs) memo.set(attrText, (attrs = attributes(attrText)));
+    const at = m.index + 1 + tag.length;
+    const id = find(attrs, "id");
     if (id && id.value) result.ids.add(id.value);
-    const name = get("name");
+    const name = find(attrs, "name");
     if (tag === "a" && name && name.value) result.ids.add(name.value);
-    if (tag === "script" && get("type")?.value === "application/json" && id?.value === "brook-boot") {
+    if (tag === "script" && find(attrs, "type")?.value === "application/json" && id?.value === "brook-boot") {
       try {
         result.boot = JSON.parse(m[3]!) as ScannedHtml["boot"];
       } catch {
@@ -98,25 +128,25 @@ export function scanHtml(html: string): ScannedHtml {
         if (typeof value === "string") result.urls.push({ tag: "script", attr: `brook-boot ${key}`, value, offset: bodyAt + Math.max(0, m[3]!.indexOf(value)) });
       }
     }
-    if (tag === "meta" && get("http-equiv")?.value.toLowerCase() === "refresh") {
-      const content = get("content");
+    if (tag === "meta" && find(attrs, "http-equiv")?.value.toLowerCase() === "refresh") {
+      const content = find(attrs, "content");
       const target = content?.value.match(/^\s*\d+\s*[;,]\s*url\s*=\s*['"]?([^'"]*)/i);
-      if (content && target) result.refresh = { url: target[1]!.trim(), offset: content.offset + content.value.indexOf(target[1]!) };
+      if (content && target) result.refresh = { url: target[1]!.trim(), offset: at + content.offset + content.value.indexOf(target[1]!) };
     }
-    for (const attrName of URL_ATTRS[tag] ?? []) {
-      const a = get(attrName);
+    for (const attrName of URL_ATTRS.get(tag) ?? []) {
+      const a = find(attrs, attrName);
       if (!a) continue;
-      const rel = tag === "link" ? get("rel")?.value.toLowerCase() : undefined;
+      const rel = tag === "link" ? find(attrs, "rel")?.value.toLowerCase() : undefined;
       if (attrName === "srcset") {
         for (const candidate of a.value.split(",")) {
           const url = candidate.trim().split(/\s+/)[0];
-          if (url) result.urls.push({ tag, attr: attrName, value: url, offset: a.offset + Math.max(0, a.value.indexOf(url)) });
+          if (url) result.urls.push({ tag, attr: attrName, value: url, offset: at + a.offset + Math.max(0, a.value.indexOf(url)) });
         }
-      } else result.urls.push({ tag, attr: attrName, value: a.value, offset: a.offset, ...(rel ? { rel } : {}) });
+      } else result.urls.push({ tag, attr: attrName, value: a.value, offset: at + a.offset, ...(rel ? { rel } : {}) });
     }
     // A redirect stub's script carries its target too (it keeps the reader's #hash).
-    const to = get("data-to");
-    if (tag === "script" && to) result.urls.push({ tag, attr: "data-to", value: to.value, offset: to.offset });
+    const to = tag === "script" ? find(attrs, "data-to") : undefined;
+    if (to) result.urls.push({ tag, attr: "data-to", value: to.value, offset: at + to.offset });
   }
   return result;
 }
