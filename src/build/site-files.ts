@@ -82,7 +82,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   const listed = plan.pages.filter((p) => p.layout !== "not-found").map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
   const mdPath = (route: string) => markdownPath(config.base, route).slice(1);
   // A page reused from the last output has its Markdown only in its file, now in the new output.
-  const markdownOf = (route: string) => input.markdown.get(route) ?? readFileSync(join(writer.folder!, mdPath(route)), "utf8");
+  const markdownOf = (route: string) => input.markdown.get(route) ?? readFileSync(writer.source?.(mdPath(route)) ?? join(writer.folder!, mdPath(route)), "utf8");
   const llms = llmsFiles({ title: config.title, description: config.description, siteUrl: config.siteUrl, base: config.base, sidebar: plan.sidebar, pages: listed, markdown: markdownOf });
   write(under + "llms.txt", llms.index);
   // llms-full.txt is every page's Markdown in order: kept as it was while no page's Markdown (its
@@ -108,10 +108,15 @@ async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string,
     });
   const content = reusable ? undefined : await make();
   for (const p of paths) {
-    if (content === undefined) writer.reuse!(join(input.outDir, p), p);
-    else writer.write(p, content);
     input.written.add(p);
-    outputs.set(p, { key, sig: writer.folder ? signature(join(writer.folder, p)) : "" });
+    if (content === undefined) {
+      writer.reuse!(join(input.outDir, p), p);
+      // The same file, linked: what it was when the last build recorded it.
+      outputs.set(p, previous!.files.get(p)!);
+    } else {
+      writer.write(p, content);
+      outputs.set(p, { key, sig: writer.folder ? signature(join(writer.folder, p)) : "" });
+    }
   }
 }
 

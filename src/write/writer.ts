@@ -1,6 +1,6 @@
 /** Where output goes: a folder swapped in atomically (FsWriter), or memory for tests (MemoryWriter). */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { randomBytes } from "node:crypto";
 import { BrookError } from "../errors.ts";
 
@@ -18,6 +18,8 @@ export interface Writer {
   reuse?(previous: string, to: string): void;
   /** Records a file a worker wrote into `folder`. */
   adopt?(path: string): void;
+  /** Where the content of a file of the new output can be read before `commit` (one taken by `reuse` may not be in `folder` yet). */
+  source?(path: string): string;
   /** Makes everything written visible at once; until then the previous output stays as it was. */
   commit(): void;
   /** Drops everything written (a failed build). */
@@ -93,21 +95,36 @@ export function checkOutputFolder(out: string, cwd: string, inputs: string[]): v
   }
 }
 
-/** Writes into a temporary sibling folder, then swaps it for the output folder on commit. */
+/**
+ * Writes into a temporary sibling folder, then swaps it for the output folder on commit. A build
+ * that would make the output exactly as it is (every file taken from it unchanged, every file
+ * written equal to the one there, no file more or less) leaves it alone: the hard links of the
+ * files it takes are made only when something changed.
+ */
 export class FsWriter implements Writer {
   readonly tmp: string;
+  private readonly out: string;
   private readonly dirs = new Set<string>();
+  /** Files taken from the previous output, linked in only when the output is replaced. */
+  private readonly taken = new Map<string, string>();
+  /** Every path of the new output. */
+  private readonly paths = new Set<string>();
+  /** Whether the new output is, so far, the previous one file for file. */
+  private unchanged: boolean;
 
   constructor(readonly outDir: string) {
     const out = resolve(outDir);
     if (existsSync(out) && !statSync(out).isDirectory()) throw new BrookError(`the output ${outDir} exists and is not a folder`, "pass a folder to --out");
     cleanLeftovers(out);
+    this.out = out;
+    this.unchanged = existsSync(out);
     this.tmp = `${out}.tmp-${process.pid}-${randomBytes(3).toString("hex")}`;
     mkdirSync(this.tmp, { recursive: true });
   }
 
   private place(path: string): string {
     checkOutputPath(path);
+    this.paths.add(path);
     const full = join(this.tmp, path);
     const dir = dirname(full);
     if (!this.dirs.has(dir)) {
@@ -117,12 +134,24 @@ export class FsWriter implements Writer {
     return full;
   }
 
+  /** Whether the previous output holds `path` with exactly `content`. */
+  private holds(path: string, content: string | Uint8Array): boolean {
+    try {
+      const old = readFileSync(join(this.out, path));
+      return typeof content === "string" ? old.length === Buffer.byteLength(content) && old.toString() === content : old.equals(content);
+    } catch {
+      return false;
+    }
+  }
+
   write(path: string, content: string | Uint8Array): void {
     writeFileSync(this.place(path), content);
+    if (this.unchanged && !this.holds(path, content)) this.unchanged = false;
   }
 
   copyFile(from: string, to: string): void {
     copyFileSync(from, this.place(to));
+    if (this.unchanged && !sameBytes(from, join(this.out, to))) this.unchanged = false;
   }
 
   get folder(): string {
@@ -130,31 +159,52 @@ export class FsWriter implements Writer {
   }
 
   /**
-   * A hard link to the previous output's file: no bytes written, and the old output stays as it
-   * was (nothing is ever written through a link: every written file is a new one).
+   * Takes a file of the previous output as it is: a hard link, made when the output is replaced
+   * (no bytes written, and the old output stays as it was: nothing is ever written through a
+   * link, every written file is a new one).
    */
   reuse(previous: string, to: string): void {
-    const target = this.place(to);
-    try {
-      linkSync(previous, target);
-    } catch {
-      copyFileSync(previous, target);
-    }
+    checkOutputPath(to);
+    this.paths.add(to);
+    this.taken.set(to, previous);
+    if (resolve(previous) !== join(this.out, to)) this.unchanged = false;
+  }
+
+  /** Where the content of `path` of the new output can be read now (a file taken is still in the previous output). */
+  source(path: string): string {
+    return this.taken.get(path) ?? join(this.tmp, path);
   }
 
   adopt(path: string): void {
     checkOutputPath(path);
+    this.paths.add(path);
+    this.unchanged = false;
   }
 
   commit(): void {
-    const out = resolve(this.outDir);
-    const old = `${out}.old-${process.pid}-${randomBytes(3).toString("hex")}`;
-    const had = existsSync(out);
-    if (had) renameSync(out, old);
+    if (this.unchanged && sameFiles(this.out, this.paths)) {
+      rmSync(this.tmp, { recursive: true, force: true });
+      return;
+    }
+    for (const [to, previous] of this.taken) {
+      const dir = dirname(join(this.tmp, to));
+      if (!this.dirs.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        this.dirs.add(dir);
+      }
+      try {
+        linkSync(previous, join(this.tmp, to));
+      } catch {
+        copyFileSync(previous, join(this.tmp, to));
+      }
+    }
+    const old = `${this.out}.old-${process.pid}-${randomBytes(3).toString("hex")}`;
+    const had = existsSync(this.out);
+    if (had) renameSync(this.out, old);
     try {
-      renameSync(this.tmp, out);
+      renameSync(this.tmp, this.out);
     } catch (e) {
-      if (had) renameSync(old, out);
+      if (had) renameSync(old, this.out);
       throw e;
     }
     if (had) rmSync(old, { recursive: true, force: true });
@@ -163,6 +213,28 @@ export class FsWriter implements Writer {
   abort(): void {
     rmSync(this.tmp, { recursive: true, force: true });
   }
+}
+
+/** Whether two files have the same bytes. */
+function sameBytes(a: string, b: string): boolean {
+  try {
+    if (statSync(a).size !== statSync(b).size) return false;
+    return readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the files under `dir` are exactly `paths` (relative, `/`-separated). */
+function sameFiles(dir: string, paths: Set<string>): boolean {
+  let count = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isDirectory()) continue;
+    const path = relative(dir, join(e.parentPath, e.name)).split(sep).join("/");
+    if (!e.isFile() || !paths.has(path)) return false;
+    count++;
+  }
+  return count === paths.size;
 }
 
 /** Keeps files in a Map: whole-build tests assert on it without touching the disk. */

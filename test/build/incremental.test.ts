@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
 
@@ -42,6 +42,34 @@ describe("a build after a build", () => {
     // The page's Markdown for machines is part of its output, and llms-full.txt is made of the reused ones.
     expect(inode("docs/v2/limits.md")).toBe(md);
     expect(readFileSync(join(dir, "dist/docs/v2/llms-full.txt"), "utf8")).toBe(full);
+  });
+
+  it("leaves the output folder itself alone when the build would make it exactly as it is", () => {
+    const folder = statSync(join(dir, "dist")).ino;
+    const headers = statSync(join(dir, "dist/_headers"));
+    const r = cli("build");
+    expect(r.code, r.stderr).toBe(0);
+    // Not swapped for a copy of itself: the same folder, the same host file (not rewritten).
+    expect(statSync(join(dir, "dist")).ino).toBe(folder);
+    expect(statSync(join(dir, "dist/_headers")).mtimeMs).toBe(headers.mtimeMs);
+    expect(readdirSync(dir).filter((f) => /^dist\.(tmp|old)-/.test(f))).toEqual([]);
+  });
+
+  it("replaces an output that has a file more, or a site file changed by hand, even when no page changed", () => {
+    writeFileSync(join(dir, "dist/docs/v2/stray.txt"), "left by someone");
+    const r = cli("build");
+    expect(rendered(r.stderr)).toBe(0);
+    expect(existsSync(join(dir, "dist/docs/v2/stray.txt"))).toBe(false);
+    const headers = readFileSync(join(dir, "dist/_headers"), "utf8");
+    writeFileSync(join(dir, "dist/_headers"), "edited by hand");
+    writeFileSync(join(dir, "dist/docs/v2/favicon.svg"), "<svg/>");
+    expect(rendered(cli("build").stderr)).toBe(0);
+    expect(readFileSync(join(dir, "dist/_headers"), "utf8")).toBe(headers);
+    expect(readFileSync(join(dir, "dist/docs/v2/favicon.svg"), "utf8")).toBe("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    // A file of the output deleted by hand comes back.
+    rmSync(join(dir, "dist/robots.txt"));
+    expect(rendered(cli("build").stderr)).toBe(0);
+    expect(existsSync(join(dir, "dist/robots.txt"))).toBe(true);
   });
 
   it("renders exactly the edited page when only its body changed", () => {
