@@ -148,6 +148,9 @@ export class BuildSession {
     const problems = [...discovered.diagnostics, ...publicFound.diagnostics, ...read.problems];
     if (problems.length) throw new ContentError(sortDiagnostics(problems));
     this.state.pages = read.pages;
+    // Files changed: their pages will be parsed. A worker starts now, loading the Markdown chain
+    // while this thread plans the site, instead of after.
+    if (read.bodies.size) this.startPool(read.bodies.size);
     lap("read");
 
     // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
@@ -201,9 +204,10 @@ export class BuildSession {
       });
       if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
       warnings.push(...pages.warnings);
-      // A one-off build is done with its workers: stopping them now gives their heaps back before
-      // the search index (on this thread) has its own peak, instead of on top of it.
-      if (!this.options.keepInMemory) await this.close();
+      // A one-off build that rendered many pages is done with its workers: stopping them now gives
+      // their heaps back before the search index (on this thread) has its own peak, instead of on
+      // top of it. One that rendered a few keeps its warm worker for the index.
+      if (!this.options.keepInMemory && pages.rendered > SEARCH_ON_WORKER_MAX_RENDERED) await this.close();
       lap("pages");
 
       // 5. Check: links and anchors, redirect anchors, search documents.
@@ -215,13 +219,23 @@ export class BuildSession {
       if (this.options.strict && warnings.length) throw new ContentError(warnings.map((w) => ({ ...w, severity: "error" as const })));
       lap("check");
 
-      // 6. Search: the index of the documents, from the cache when they did not change.
-      const search = await this.searchFiles(checked.searchPages, config.search);
-      for (const f of search.files) writer.write(assetsDir + f.name, f.content);
-      lap("search");
+      // 6. Search: the index of the documents, from the cache when they did not change. On a
+      // worker, the write stage goes on meanwhile (only the route manifest waits for its name);
+      // on this thread, it runs first, so the two never peak together.
+      const searchStart = performance.now();
+      const searching = this.searchFiles(checked.searchPages, config.search).then((files) => {
+        timings.search = Math.round(performance.now() - searchStart);
+        return files;
+      });
+      if (!this.pool) {
+        await searching;
+        lap("search");
+      }
+      // Not lost if the write stage fails first: awaited below or dropped with the build.
+      searching.catch(() => undefined);
 
-      // 7. Write: the client, the manifest, the not-found page, redirects, host files, public/; swap in.
-      const written = new Set([...pages.outputs.keys(), assetsDir + siteFile, ...search.files.map((f) => assetsDir + f.name)]);
+      // 7. Write: the client, the not-found page, redirects, host files, the manifest, public/; swap in.
+      const written = new Set([...pages.outputs.keys(), assetsDir + siteFile]);
       await writeSiteFiles({
         config,
         plan,
@@ -230,7 +244,13 @@ export class BuildSession {
         assetsDir,
         dataFiles: pages.dataFiles,
         markdown: pages.markdown,
-        searchFile: search.entry,
+        searchFile: searching.then((search) => {
+          for (const f of search.files) {
+            writer.write(assetsDir + f.name, f.content);
+            written.add(assetsDir + f.name);
+          }
+          return search.entry;
+        }),
         siteKey,
         outputs: pages.outputs,
         written,
@@ -324,9 +344,22 @@ export class BuildSession {
   }
 
   /** Runs page tasks on the workers (started when there is work), or on this thread without them. */
-  private runPages(tasks: PageTask[], parsing: number): Promise<PageResult[]> {
-    if (tasks.length && this.workers()) this.pool ??= new WorkerPool(poolSize(tasks.length), this.workers()!, parsing > 30);
+  private async runPages(tasks: PageTask[], parsing: number): Promise<PageResult[]> {
+    if (tasks.length) await this.startPool(tasks.length, parsing > 30);
     return runPageTasks(tasks, this.pool);
+  }
+
+  /**
+   * Makes sure workers are up for `items` tasks: started if there are none, started again with
+   * more threads if those started early are too few for the work that turned out.
+   */
+  private async startPool(items: number, warm = items > 30): Promise<void> {
+    const script = this.workers();
+    if (!script) return;
+    const size = poolSize(items);
+    if (this.pool && this.pool.size >= size) return;
+    await this.pool?.close();
+    this.pool = new WorkerPool(size, script, warm);
   }
 
   /** Runs one task on a worker when the pool is up, else on this thread. */
@@ -357,6 +390,9 @@ export class BuildSession {
     return { routes, all, dataFiles: Object.fromEntries(routes.filter((r) => dataFiles[r]).map((r) => [r, dataFiles[r]!])) };
   }
 }
+
+/** A build that rendered at most this many pages builds its search index on its (warm) worker. */
+const SEARCH_ON_WORKER_MAX_RENDERED = 30;
 
 /** The values `{{ site.KEY }}` and `{{ site.a.b }}` can read: the config's own fields, then `values` by dotted path. */
 function siteValues(config: SiteConfig): Record<string, string> {

@@ -34,7 +34,8 @@ export interface SiteFilesInput {
   dataFiles: Record<string, string>;
   /** route → the Markdown for machines of each page the pages stage made or kept in memory (a page reused from the last output has its file there). */
   markdown: Map<string, string>;
-  searchFile: string;
+  /** The search index's entry file: the route manifest names it, and is written last, once it is known. */
+  searchFile: Promise<string>;
   siteKey: string;
   /** The files the pages stage wrote, with their keys; the not-found page's are added. */
   outputs: Map<string, OutputRecord>;
@@ -59,12 +60,6 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   const notFoundJson = JSON.stringify(NOT_FOUND_PAGE);
   const notFoundData = `pages/not-found.${contentHash(notFoundJson)}.json`;
   write(assetsDir + notFoundData, notFoundJson);
-  const manifest: RouteManifest = {
-    pages: { ...input.dataFiles, [NOT_FOUND_ROUTE]: notFoundData },
-    redirects: Object.fromEntries(plan.redirects.map((r) => [r.from, r.to])),
-    search: input.searchFile,
-  };
-  write(under + MANIFEST_NAME, JSON.stringify(manifest));
   await writeNotFound(input, ["404.html", under + "404.html"]);
 
   const assetUrl = (file: string) => config.base + "assets/" + file;
@@ -89,6 +84,13 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   // file's key) and no order changed, so a build that reused every page reads none of them.
   const fullKey = hashKey(input.siteKey, "llms-full", JSON.stringify(llms.order.map((r) => [r, input.outputs.get(mdPath(r))?.key ?? ""])));
   await reuseOrWrite(input, [under + "llms-full.txt"], fullKey, async () => llms.full());
+
+  const manifest: RouteManifest = {
+    pages: { ...input.dataFiles, [NOT_FOUND_ROUTE]: notFoundData },
+    redirects: Object.fromEntries(plan.redirects.map((r) => [r.from, r.to])),
+    search: await input.searchFile,
+  };
+  write(under + MANIFEST_NAME, JSON.stringify(manifest));
 }
 
 /** The not-found page, twice: reused when the site around it did not change, else rendered. */
