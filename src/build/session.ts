@@ -23,7 +23,7 @@ import type { PlannedPage, SitePlan } from "../site/model.ts";
 import { planSite } from "../site/plan.ts";
 import type { Header, SearchPage } from "../shared/types.ts";
 import type { SearchFiles, SearchOptions } from "../site/search-index.ts";
-import type { NotFoundTask, PageResult, PageTask, RenderSetup, SearchTask, WorkerTask } from "../workers/build-worker.ts";
+import type { NotFoundTask, PageResult, PageTask, RemoveTask, RenderSetup, SearchTask, WorkerTask } from "../workers/build-worker.ts";
 import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
 import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
 import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "../write/writer.ts";
@@ -32,7 +32,7 @@ import { DependencyFiles } from "./file-deps.ts";
 import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
-import { copyPublic, MANIFEST_NAME, writeSiteFiles } from "./site-files.ts";
+import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";
 
 /** Options of a session. */
 export interface SessionOptions {
@@ -177,7 +177,8 @@ export class BuildSession {
     lap("plan");
 
     // 4. Pages: reused, rendered again, or parsed and rendered, each on a worker under its budget.
-    const writer = this.options.writer?.() ?? new FsWriter(this.outDir);
+    // The previous output, once swapped out, is removed on a worker while this thread finishes.
+    const writer = this.options.writer?.() ?? new FsWriter(this.outDir, (dir) => (this.pool ? this.runOne<void>({ kind: "remove", dir } satisfies RemoveTask) : undefined));
     try {
       writer.write(assetsDir + siteFile, siteJson);
       render.sitePath = writer.folder ? join(writer.folder, assetsDir, siteFile) : this.siteDataFile(siteFile, siteJson);
@@ -234,36 +235,35 @@ export class BuildSession {
       // Not lost if the write stage fails first: awaited below or dropped with the build.
       searching.catch(() => undefined);
 
-      // 7. Write: the client, the not-found page, redirects, host files, the manifest, public/; swap in.
+      // 7. Write: the client, the not-found page, redirects, host files, the search index, the
+      // manifest, public/; swap in.
       const written = new Set([...pages.outputs.keys(), assetsDir + siteFile]);
+      const site = { config, plan, writer, assetsDir, dataFiles: pages.dataFiles, written };
       await writeSiteFiles({
-        config,
-        plan,
+        ...site,
         assets,
-        writer,
-        assetsDir,
-        dataFiles: pages.dataFiles,
         markdown: pages.markdown,
-        searchFile: searching.then((search) => {
-          for (const f of search.files) {
-            writer.write(assetsDir + f.name, f.content);
-            written.add(assetsDir + f.name);
-          }
-          return search.entry;
-        }),
         siteKey,
         outputs: pages.outputs,
-        written,
         previous,
         outDir: this.outDir,
         renderNotFound: () => this.runOne<string>({ kind: "not-found", page: NOT_FOUND_PAGE, render } satisfies NotFoundTask),
       });
+      // While the index is made on a worker: the reused files are linked into the new output.
+      writer.prepare?.();
+      const search = await searching;
+      for (const f of search.files) {
+        writer.write(assetsDir + f.name, f.content);
+        written.add(assetsDir + f.name);
+      }
+      writeManifest(site, search.entry);
       copyPublic(publicFound.files, publicDir, this.cwd, config.base.slice(1), written, writer);
       writer.commit();
       const links = linkMap(config, plan, pages.facts, configFile, loaded.file);
       if (writer.folder) writeLinkMap(this.outDir, links);
       this.state.output = writer.folder ? { dir: this.outDir, files: pages.outputs, dataFiles: new Map(Object.entries(pages.dataFiles)) } : undefined;
       if (!this.options.keepInMemory) this.saveCache();
+      await writer.settle?.();
       lap("write");
 
       for (const w of warnings) this.options.onWarning?.(w);

@@ -34,8 +34,6 @@ export interface SiteFilesInput {
   dataFiles: Record<string, string>;
   /** route → the Markdown for machines of each page the pages stage made or kept in memory (a page reused from the last output has its file there). */
   markdown: Map<string, string>;
-  /** The search index's entry file: the route manifest names it, and is written last, once it is known. */
-  searchFile: Promise<string>;
   siteKey: string;
   /** The files the pages stage wrote, with their keys; the not-found page's are added. */
   outputs: Map<string, OutputRecord>;
@@ -47,7 +45,7 @@ export interface SiteFilesInput {
   renderNotFound(): Promise<string>;
 }
 
-/** Writes everything but the pages and public/. */
+/** Writes everything but the pages, the search index, the route manifest and public/. */
 export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   const { config, plan, assets, writer, assetsDir } = input;
   const under = config.base.slice(1);
@@ -58,8 +56,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   for (const f of assets.files) write(assetsDir + f.path, f.content);
 
   const notFoundJson = JSON.stringify(NOT_FOUND_PAGE);
-  const notFoundData = `pages/not-found.${contentHash(notFoundJson)}.json`;
-  write(assetsDir + notFoundData, notFoundJson);
+  write(assetsDir + notFoundFile(notFoundJson), notFoundJson);
   await writeNotFound(input, ["404.html", under + "404.html"]);
 
   const assetUrl = (file: string) => config.base + "assets/" + file;
@@ -84,13 +81,26 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   // file's key) and no order changed, so a build that reused every page reads none of them.
   const fullKey = hashKey(input.siteKey, "llms-full", JSON.stringify(llms.order.map((r) => [r, input.outputs.get(mdPath(r))?.key ?? ""])));
   await reuseOrWrite(input, [under + "llms-full.txt"], fullKey, async () => llms.full());
+}
 
+/**
+ * The route manifest: every page's data file, the redirects, the search index's entry file (so it
+ * is written last, once the index is made).
+ */
+export function writeManifest(input: Pick<SiteFilesInput, "config" | "plan" | "writer" | "assetsDir" | "dataFiles" | "written">, searchFile: string): void {
   const manifest: RouteManifest = {
-    pages: { ...input.dataFiles, [NOT_FOUND_ROUTE]: notFoundData },
-    redirects: Object.fromEntries(plan.redirects.map((r) => [r.from, r.to])),
-    search: await input.searchFile,
+    pages: { ...input.dataFiles, [NOT_FOUND_ROUTE]: notFoundFile() },
+    redirects: Object.fromEntries(input.plan.redirects.map((r) => [r.from, r.to])),
+    search: searchFile,
   };
-  write(under + MANIFEST_NAME, JSON.stringify(manifest));
+  const path = input.config.base.slice(1) + MANIFEST_NAME;
+  input.writer.write(path, JSON.stringify(manifest));
+  input.written.add(path);
+}
+
+/** The not-found page's data, and its file under the assets folder. */
+function notFoundFile(json = JSON.stringify(NOT_FOUND_PAGE)): string {
+  return `pages/not-found.${contentHash(json)}.json`;
 }
 
 /** The not-found page, twice: reused when the site around it did not change, else rendered. */

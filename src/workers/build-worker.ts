@@ -4,7 +4,7 @@
  * in memory). Only the page's facts travel back: its HTML never crosses threads twice.
  */
 import { isMainThread, workerData } from "node:worker_threads";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deserialize } from "node:v8";
 import type { Diagnostic } from "../errors.ts";
@@ -15,6 +15,7 @@ import type { PageSource } from "../content/page-source.ts";
 import { HighlightCache, warmHighlighter } from "../content/highlight.ts";
 import { renderPage, type RenderContext } from "../render/render-page.tsx";
 import { contentHash } from "../render/hash.ts";
+import { isSwappedOutput } from "../write/writer.ts";
 import type { PageData, SearchPage, SiteData } from "../shared/types.ts";
 import type { SearchOptions } from "../site/search-index.ts";
 
@@ -72,8 +73,14 @@ export interface SearchTask {
   options: SearchOptions;
 }
 
+/** Removes an output folder the build swapped out (only such a folder: see isSwappedOutput). */
+export interface RemoveTask {
+  kind: "remove";
+  dir: string;
+}
+
 /** Work for a worker. */
-export type WorkerTask = PageTask | NotFoundTask | SearchTask;
+export type WorkerTask = PageTask | NotFoundTask | SearchTask | RemoveTask;
 
 /** What a page task gives back. */
 export interface PageResult {
@@ -128,6 +135,11 @@ export async function runTask(task: WorkerTask): Promise<unknown> {
   if (task.kind === "search") {
     const { buildSearchFiles } = await import("../site/search-index.ts");
     return buildSearchFiles(task.pages, task.options);
+  }
+  if (task.kind === "remove") {
+    if (!isSwappedOutput(task.dir)) throw new Error(`refusing to remove ${task.dir}: not an output folder a build swapped out`);
+    rmSync(task.dir, { recursive: true, force: true });
+    return undefined;
   }
   if (task.kind === "not-found") return renderPage(task.page, { ...task.render, site: siteAt(task.render.sitePath) }, { noindex: true });
   return runPage(task);

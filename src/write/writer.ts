@@ -20,8 +20,12 @@ export interface Writer {
   adopt?(path: string): void;
   /** Where the content of a file of the new output can be read before `commit` (one taken by `reuse` may not be in `folder` yet). */
   source?(path: string): string;
+  /** Does now what `commit` would do first, when it already knows the output changes (the build waits on a worker meanwhile). */
+  prepare?(): void;
   /** Makes everything written visible at once; until then the previous output stays as it was. */
   commit(): void;
+  /** Waits for what `commit` left running (removing the previous output elsewhere). */
+  settle?(): Promise<void>;
   /** Drops everything written (a failed build). */
   abort(): void;
 }
@@ -42,6 +46,11 @@ function checkOutputPath(path: string): void {
 }
 
 const LEFTOVER_RE = /^(.*)\.(tmp|old)-(\d+)-[0-9a-f]+$/;
+
+/** Whether `dir` is an output folder a build swapped out (`dist.old-<pid>-<id>`): the only folder a worker is asked to remove. */
+export function isSwappedOutput(dir: string): boolean {
+  return LEFTOVER_RE.exec(basename(dir))?.[2] === "old";
+}
 /** A leftover older than this is removed even when its process id has been reused since. */
 const LEFTOVER_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
@@ -112,7 +121,16 @@ export class FsWriter implements Writer {
   /** Whether the new output is, so far, the previous one file for file. */
   private unchanged: boolean;
 
-  constructor(readonly outDir: string) {
+  private removal?: Promise<void>;
+
+  constructor(
+    readonly outDir: string,
+    /**
+     * Removes the previous output once it is swapped out, elsewhere (on a worker) while the build
+     * finishes; undefined when it cannot, and it is removed here.
+     */
+    private readonly removeElsewhere?: (dir: string) => Promise<void> | undefined,
+  ) {
     const out = resolve(outDir);
     if (existsSync(out) && !statSync(out).isDirectory()) throw new BrookError(`the output ${outDir} exists and is not a folder`, "pass a folder to --out");
     cleanLeftovers(out);
@@ -181,11 +199,9 @@ export class FsWriter implements Writer {
     this.unchanged = false;
   }
 
-  commit(): void {
-    if (this.unchanged && sameFiles(this.out, this.paths)) {
-      rmSync(this.tmp, { recursive: true, force: true });
-      return;
-    }
+  /** Links the files taken from the previous output in, once the output is known to change. */
+  prepare(): void {
+    if (this.unchanged) return;
     for (const [to, previous] of this.taken) {
       const dir = dirname(join(this.tmp, to));
       if (!this.dirs.has(dir)) {
@@ -198,6 +214,16 @@ export class FsWriter implements Writer {
         copyFileSync(previous, join(this.tmp, to));
       }
     }
+    this.taken.clear();
+  }
+
+  commit(): void {
+    if (this.unchanged && sameFiles(this.out, this.paths)) {
+      rmSync(this.tmp, { recursive: true, force: true });
+      return;
+    }
+    this.unchanged = false;
+    this.prepare();
     const old = `${this.out}.old-${process.pid}-${randomBytes(3).toString("hex")}`;
     const had = existsSync(this.out);
     if (had) renameSync(this.out, old);
@@ -207,7 +233,15 @@ export class FsWriter implements Writer {
       if (had) renameSync(old, this.out);
       throw e;
     }
-    if (had) rmSync(old, { recursive: true, force: true });
+    if (!had) return;
+    const elsewhere = this.removeElsewhere?.(old);
+    if (elsewhere) this.removal = elsewhere.catch(() => rmSync(old, { recursive: true, force: true }));
+    else rmSync(old, { recursive: true, force: true });
+  }
+
+  /** Waits until the previous output is gone (a build killed before leaves it for the next one to remove). */
+  async settle(): Promise<void> {
+    await this.removal;
   }
 
   abort(): void {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, readdirSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FsWriter } from "../../../src/write/writer.ts";
+import { FsWriter, isSwappedOutput } from "../../../src/write/writer.ts";
+import { runTask } from "../../../src/workers/build-worker.ts";
 import { redirectsFile } from "../../../src/write/host-files.ts";
 import { contentSecurityPolicy } from "../../../src/shared/csp.ts";
 
@@ -25,6 +26,35 @@ describe("FsWriter", () => {
     expect(readFileSync(join(out, "a/new.html"), "utf8")).toBe("new");
     expect(existsSync(join(out, "old.html"))).toBe(false);
     expect(readdirSync(root)).toEqual(["dist"]);
+  });
+
+  it("hands the swapped-out output to be removed elsewhere, and settles once it is gone", async () => {
+    const root = mkdtempSync(join(tmpdir(), "brook-writer-"));
+    const out = join(root, "dist");
+    mkdirSync(out);
+    writeFileSync(join(out, "old.html"), "old");
+    const asked: string[] = [];
+    const w = new FsWriter(out, (dir) => {
+      asked.push(dir);
+      return runTask({ kind: "remove", dir }).then(() => undefined);
+    });
+    w.write("new.html", "new");
+    w.commit();
+    expect(asked).toHaveLength(1);
+    expect(isSwappedOutput(asked[0]!)).toBe(true);
+    await w.settle();
+    expect(readdirSync(root)).toEqual(["dist"]);
+    expect(readdirSync(out)).toEqual(["new.html"]);
+  });
+
+  it("a worker removes only an output a build swapped out", async () => {
+    const root = mkdtempSync(join(tmpdir(), "brook-writer-"));
+    for (const name of ["dist", "content", "dist.tmp-12-abcdef", "dist.old-12"]) {
+      mkdirSync(join(root, name));
+      await expect(runTask({ kind: "remove", dir: join(root, name) })).rejects.toThrow(/refusing to remove/);
+      expect(existsSync(join(root, name))).toBe(true);
+    }
+    expect(isSwappedOutput(join(root, "dist.old-12-abcdef"))).toBe(true);
   });
 });
 
