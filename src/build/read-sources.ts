@@ -19,8 +19,12 @@ export interface ReadSources {
   problems: Diagnostic[];
 }
 
-/** Reads the discovered files against the last build's entries. */
-export function readSources(files: SourceFile[], display: (rel: string) => string, previous: Map<string, CachedPage>): ReadSources {
+/**
+ * Reads the discovered files against the last build's entries. `onlyChanged`: the files (relative
+ * paths) the caller knows changed since the last build (the dev server's watcher); the others
+ * are taken from the last build's entries without even a stat.
+ */
+export function readSources(files: SourceFile[], display: (rel: string) => string, previous: Map<string, CachedPage>, onlyChanged?: ReadonlySet<string>): ReadSources {
   const pages = new Map<string, CachedPage>();
   const bodies = new Map<string, string>();
   const problems: Diagnostic[] = [];
@@ -28,6 +32,10 @@ export function readSources(files: SourceFile[], display: (rel: string) => strin
     const file = display(f.relativePath);
     const cached = previous.get(f.relativePath);
     const same = (c: CachedPage | undefined): c is CachedPage => c !== undefined && c.source.route === f.route && c.source.file === file;
+    if (onlyChanged && !onlyChanged.has(f.relativePath) && same(cached)) {
+      pages.set(f.relativePath, cached);
+      continue;
+    }
     let sig: string;
     try {
       const st = statSync(f.absolutePath);

@@ -27,7 +27,7 @@ import type { NotFoundTask, PageResult, PageTask, RemoveTask, RenderSetup, Searc
 import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
 import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
 import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "../write/writer.ts";
-import { BuildCache, cacheDir, emptyState, generatorVersion, hashKey, type CacheState } from "./cache.ts";
+import { BuildCache, cacheDir, emptyState, generatorVersion, hashKey, type CacheState, type OutputState } from "./cache.ts";
 import { DependencyFiles } from "./file-deps.ts";
 import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
@@ -59,6 +59,17 @@ export interface SessionOptions {
    * `buildDeferredSearch()`, so a page edit never waits for the index (the dev server). @default false
    */
   deferSearch?: boolean;
+}
+
+/**
+ * What the caller of a build knows changed since the session's last build (the dev server's
+ * watcher): only the content files named, each changed in place; no file added, removed or
+ * renamed in content/ or public/. The build then neither walks the folders nor looks at the
+ * other files. Without a hint, it looks at everything.
+ */
+export interface BuildHint {
+  /** Paths relative to the content folder, `/`-separated. */
+  contentChanged: string[];
 }
 
 /** What a build made, for the CLI, serve, check-links and tests. */
@@ -101,6 +112,10 @@ export class BuildSession {
   private lastSiteKey = "";
   private deferred?: { pages: SearchPage[]; options: SearchOptions };
   private lastUpdated?: Map<string, LastUpdated>;
+  /** What the last good build found in content/ and public/ (a session kept in memory). */
+  private lastWalk?: { content: ReturnType<typeof discoverContent>; public: ReturnType<typeof discoverPublic> };
+  /** The last build's outputs when it was kept in memory (the dev server's writer holds the files). */
+  private memoryOutput?: OutputState;
 
   constructor(private readonly options: SessionOptions = {}) {
     this.cwd = resolve(options.cwd ?? process.cwd());
@@ -117,8 +132,11 @@ export class BuildSession {
     this.pool = undefined;
   }
 
-  /** Builds the site; throws ContentError/BrookError and leaves the previous output as it was. */
-  async build(): Promise<BuildResult> {
+  /**
+   * Builds the site; throws ContentError/BrookError and leaves the previous output as it was.
+   * `hint`: what the caller knows changed since this session's last build (see BuildHint).
+   */
+  async build(hint?: BuildHint): Promise<BuildResult> {
     const timings: Record<string, number> = {};
     let t = performance.now();
     const lap = (name: string) => {
@@ -141,10 +159,14 @@ export class BuildSession {
     }
     lap("config");
 
-    // 2. Read: discover content/ and public/, then read only what changed.
-    const discovered = discoverContent(this.contentDir, display(this.contentDir));
-    const publicFound = discoverPublic(publicDir, display(publicDir));
-    const read = readSources(discovered.files, display(this.contentDir), this.state.pages);
+    // 2. Read: discover content/ and public/, then read only what changed. With a hint, after a
+    // good build of this session: the folders as they were, and only the files it names.
+    const walked = hint && this.lastWalk;
+    // Kept again only by a build that succeeds: after a failure, the next one looks at everything.
+    this.lastWalk = undefined;
+    const discovered = walked ? walked.content : discoverContent(this.contentDir, display(this.contentDir));
+    const publicFound = walked ? walked.public : discoverPublic(publicDir, display(publicDir));
+    const read = readSources(discovered.files, display(this.contentDir), this.state.pages, walked ? new Set(hint.contentChanged) : undefined);
     const problems = [...discovered.diagnostics, ...publicFound.diagnostics, ...read.problems];
     if (problems.length) throw new ContentError(sortDiagnostics(problems));
     this.state.pages = read.pages;
@@ -183,6 +205,8 @@ export class BuildSession {
       writer.write(assetsDir + siteFile, siteJson);
       render.sitePath = writer.folder ? join(writer.folder, assetsDir, siteFile) : this.siteDataFile(siteFile, siteJson);
       const previous = this.state.output?.dir === this.outDir ? this.state.output : undefined;
+      // A build kept in memory takes the not-found page and llms-full.txt from its last one.
+      const previousSite = writer.folder ? previous : this.memoryOutput;
       // Includes and code imports read content/, images public/: named in diagnostics as the pages are.
       const prefix = (dir: string) => display(dir)("").replace(/(.)$/, "$1/");
       const roots = { content: this.contentDir, contentDisplay: prefix(this.contentDir), public: publicDir, publicDisplay: prefix(publicDir) };
@@ -245,7 +269,7 @@ export class BuildSession {
         markdown: pages.markdown,
         siteKey,
         outputs: pages.outputs,
-        previous,
+        previous: previousSite,
         outDir: this.outDir,
         renderNotFound: () => this.runOne<string>({ kind: "not-found", page: NOT_FOUND_PAGE, render } satisfies NotFoundTask),
       });
@@ -261,11 +285,14 @@ export class BuildSession {
       writer.commit();
       const links = linkMap(config, plan, pages.facts, configFile, loaded.file);
       if (writer.folder) writeLinkMap(this.outDir, links);
-      this.state.output = writer.folder ? { dir: this.outDir, files: pages.outputs, dataFiles: new Map(Object.entries(pages.dataFiles)) } : undefined;
+      const output: OutputState = { dir: this.outDir, files: pages.outputs, dataFiles: new Map(Object.entries(pages.dataFiles)) };
+      this.state.output = writer.folder ? output : undefined;
+      this.memoryOutput = writer.folder ? undefined : output;
       if (!this.options.keepInMemory) this.saveCache();
       await writer.settle?.();
       lap("write");
 
+      if (this.options.keepInMemory) this.lastWalk = { content: discovered, public: publicFound };
       for (const w of warnings) this.options.onWarning?.(w);
       return {
         config,

@@ -108,7 +108,7 @@ function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {
   return reuseOrWrite(input, paths, hashKey(input.siteKey, "not-found"), input.renderNotFound);
 }
 
-/** Files made from `key`'s inputs: hard links to the last output's when it made them with the same key and nobody changed them since, else made. */
+/** Files made from `key`'s inputs: the last output's (hard links on disk) when it made them with the same key and nobody changed them since, else made. */
 async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string, make: () => Promise<string>): Promise<void> {
   const { writer, previous, outputs } = input;
   const reusable =
@@ -116,7 +116,8 @@ async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string,
     writer.reuse &&
     paths.every((p) => {
       const record = previous.files.get(p);
-      return record?.key === key && signature(join(input.outDir, p)) === record.sig;
+      // On disk, only a file nobody changed since; in memory, the writer holds the last build's files.
+      return record?.key === key && (!writer.folder || signature(join(input.outDir, p)) === record.sig);
     });
   const content = reusable ? undefined : await make();
   for (const p of paths) {

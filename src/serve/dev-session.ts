@@ -6,11 +6,11 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { nodeBundleOptions } from "../../scripts/node-bundle.js";
-import { BuildSession, type BuildResult } from "../build/session.ts";
+import { BuildSession, type BuildHint, type BuildResult } from "../build/session.ts";
 import { BrookError, formatError, type Diagnostic } from "../errors.ts";
 import { buildClientAssets, clientAssets, type ClientAssets } from "../render/assets.ts";
 import { workerScript } from "../workers/pool.ts";
@@ -43,6 +43,8 @@ export class DevSession {
   private pendingCode = new Set<"templates" | "client">();
   /** The writer of the build under way (the session asks for a new one each build). */
   private writer?: DevWriter;
+  /** The files of the last good build of this session: a file whose inputs did not change is taken from them. */
+  private lastFiles?: SiteMap;
 
   constructor(private readonly options: DevSessionOptions) {
     this.bundles = join(options.projectRoot, "node_modules", ".cache", "brook-docs-dev", String(process.pid));
@@ -63,6 +65,7 @@ export class DevSession {
         this.pendingCode.delete("templates");
         await this.session?.close();
         this.session = undefined;
+        this.lastFiles = undefined;
       }
       if (this.pendingCode.has("client")) {
         const assets = await buildClientAssets(this.options.projectRoot).catch((e: unknown) => {
@@ -80,7 +83,7 @@ export class DevSession {
       cwd: this.options.cwd,
       contentDir: this.options.contentDir,
       configFile: this.options.configFile,
-      writer: () => (this.writer = new DevWriter()),
+      writer: () => (this.writer = new DevWriter(this.lastFiles)),
       keepInMemory: true,
       deferSearch: true,
       workerScript: this.script,
@@ -88,9 +91,10 @@ export class DevSession {
       onWarning: this.options.onWarning,
     });
     try {
-      const result = await this.session.build();
+      const result = await this.session.build(this.hint(changes));
       writer = this.writer;
       if (!writer?.result) throw new BrookError("the build finished without committing its output");
+      this.lastFiles = writer.result;
       // The next `brook-docs build` starts warm from what serve parsed.
       if (this.first && !codeChanged) this.session.saveCache();
       this.first = false;
@@ -98,6 +102,21 @@ export class DevSession {
     } catch (e) {
       return { ok: false, text: formatError(e), ms: ms() };
     }
+  }
+
+  /**
+   * What the watcher says changed, as a hint for the build: content files changed in place, and
+   * nothing else (an added, removed or renamed file, public/ or the config: the build looks at everything).
+   */
+  private hint(changes: Change[]): BuildHint | undefined {
+    const content = resolve(this.options.cwd, this.options.contentDir);
+    const files: string[] = [];
+    for (const c of changes) {
+      const rel = relative(content, resolve(this.options.cwd, c.file));
+      if (c.kind !== "content" || c.event !== "change" || !rel || rel.startsWith("..") || isAbsolute(rel)) return undefined;
+      files.push(rel.split(sep).join("/"));
+    }
+    return files.length ? { contentChanged: files } : undefined;
   }
 
   /** The files the config was last loaded from (site.config.ts and what it imports). */

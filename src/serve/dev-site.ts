@@ -15,6 +15,16 @@ export class DevWriter implements Writer {
   /** The committed build, once `commit` ran. */
   result: SiteMap | undefined;
 
+  /** `last`: the previous build's files, which `reuse` takes from. */
+  constructor(private readonly last?: SiteMap) {}
+
+  /** Takes a file of the previous build as it was (the session knows its inputs did not change). */
+  reuse(_previous: string, to: string): void {
+    const content = this.last?.get(to);
+    if (content === undefined) throw new Error(`no file ${to} in the previous build to reuse`);
+    this.write(to, content);
+  }
+
   write(path: string, content: string | Uint8Array): void {
     if (!isOutputPath(path)) throw new Error(`not an output path: ${path}`);
     this.pending.set(path, content);
