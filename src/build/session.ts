@@ -5,7 +5,7 @@
  * its file or a site value it read changed, rendered only when it or the site around it changed,
  * and otherwise taken from the previous output as it is.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import type { BUILT_IN_SITE_VALUES, SiteConfig } from "../config/schema.ts";
@@ -17,7 +17,7 @@ import { ContentError, type Diagnostic } from "../errors.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
 import { NOT_FOUND_PAGE, toSiteData } from "../render/page-data.ts";
-import { checkSite } from "../site/check.ts";
+import { SiteChecker } from "../site/check.ts";
 import type { LinkTargets } from "../site/links.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import { planSite } from "../site/plan.ts";
@@ -27,7 +27,7 @@ import type { NotFoundTask, PageResult, PageTask, RemoveTask, RenderSetup, Searc
 import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
 import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
 import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "../write/writer.ts";
-import { BuildCache, cacheDir, emptyState, generatorVersion, hashKey, type CacheState, type OutputState } from "./cache.ts";
+import { BuildCache, cacheDir, emptyState, generatorVersion, hashKey, type CachedPage, type CacheState, type OutputState } from "./cache.ts";
 import { DependencyFiles } from "./file-deps.ts";
 import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
@@ -112,6 +112,10 @@ export class BuildSession {
   private lastSiteKey = "";
   private deferred?: { pages: SearchPage[]; options: SearchOptions };
   private lastUpdated?: Map<string, LastUpdated>;
+  /** Checks links again only where the site changed (a session that builds again and again). */
+  private readonly checker = new SiteChecker();
+  /** The last plan of a session kept in memory, with what it was made from. */
+  private lastPlan?: { configJson: string; lastUpdated?: Map<string, LastUpdated>; sources: CachedPage["source"][]; planned: ReturnType<typeof planSite>; siteJson: string };
   /** What the last good build found in content/ and public/ (a session kept in memory). */
   private lastWalk?: { content: ReturnType<typeof discoverContent>; public: ReturnType<typeof discoverPublic> };
   /** The last build's outputs when it was kept in memory (the dev server's writer holds the files). */
@@ -178,13 +182,11 @@ export class BuildSession {
     // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
     // One git call for the whole folder; the dev server asks once per session.
     this.lastUpdated ??= lastCommitDates(this.contentDir);
-    const planned = planSite(config, configFile, [...read.pages.values()].map((p) => ({ ...p.source, body: "" })), this.lastUpdated);
-    if (planned.errors.length) throw new ContentError(sortDiagnostics(planned.errors));
+    const { planned, siteJson } = this.planOf(config, configFile, [...read.pages.values()].map((p) => p.source));
     const { plan } = planned;
     const warnings: Diagnostic[] = [...planned.warnings];
     const assets = await (this.options.assets ?? clientAssets)();
     const assetsDir = config.base.slice(1) + "assets/";
-    const siteJson = JSON.stringify(toSiteData(config, plan));
     const siteFile = `site.${contentHash(siteJson)}.json`;
     const assetUrl = (file: string) => config.base + "assets/" + file;
     const render: RenderSetup = {
@@ -237,7 +239,7 @@ export class BuildSession {
 
       // 5. Check: links and anchors, redirect anchors, search documents.
       const publicFiles = new Set(publicFound.files.map((p) => "/" + p.relativePath));
-      const checked = checkSite(plan, pages.facts, config.base, configFile, publicFiles);
+      const checked = this.checker.check(plan, pages.facts, config.base, configFile, publicFiles);
       if (checked.errors.length) throw new ContentError(sortDiagnostics(checked.errors));
       warnings.push(...checked.warnings);
       // Every warning is known here, before anything else is written: a strict failure leaves the output as it was.
@@ -399,9 +401,26 @@ export class BuildSession {
     return script && poolSize(1) > 0 ? script : undefined;
   }
 
-  /** A build kept in memory: the site data file the workers read, in the cache folder. */
+  /**
+   * The plan and the site data of these sources. A session kept in memory plans again only when
+   * the config or a page's frontmatter, file or route changed (a body edit leaves the plan as it
+   * was: the same objects, so the pages stage sees at once what did not change).
+   */
+  private planOf(config: SiteConfig, configFile: string, sources: CachedPage["source"][]): { planned: ReturnType<typeof planSite>; siteJson: string } {
+    const configJson = this.options.keepInMemory ? JSON.stringify([config, configFile]) : "";
+    const last = this.lastPlan;
+    if (last && last.configJson === configJson && last.lastUpdated === this.lastUpdated && sameSources(last.sources, sources)) return last;
+    const planned = planSite(config, configFile, sources.map((s) => ({ ...s, body: "" })), this.lastUpdated);
+    if (planned.errors.length) throw new ContentError(sortDiagnostics(planned.errors));
+    const siteJson = JSON.stringify(toSiteData(config, planned.plan));
+    if (this.options.keepInMemory) this.lastPlan = { configJson, lastUpdated: this.lastUpdated, sources, planned, siteJson };
+    return { planned, siteJson };
+  }
+
+  /** A build kept in memory: the site data file the workers read, in the cache folder (named by its hash: written once). */
   private siteDataFile(name: string, json: string): string {
     const path = join(this.cache?.dir ?? join(this.cwd, "node_modules", ".cache", "brook-docs", "memory"), "site", name);
+    if (existsSync(path)) return path;
     mkdirSync(dirname(path), { recursive: true });
     const tmp = `${path}.${process.pid}`;
     writeFileSync(tmp, json);
@@ -438,6 +457,11 @@ function linkMap(config: SiteConfig, plan: SitePlan, facts: Map<string, PageFact
     redirects[plan.redirects[i]?.from ?? r.from] = { file: configFile, ...placeInConfig(text, r.from) };
   });
   return { version: 1, base: config.base, siteUrl: config.siteUrl, pages, redirects };
+}
+
+/** Whether two lists of page sources plan the same site: the same objects, or equal ones (a body edit makes a new, equal source). */
+function sameSources(a: CachedPage["source"][], b: CachedPage["source"][]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i] || JSON.stringify(s) === JSON.stringify(b[i]));
 }
 
 function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {

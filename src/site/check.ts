@@ -9,24 +9,65 @@ import { checkLinks, type LinkTargets } from "./links.ts";
 import type { SitePlan } from "./model.ts";
 import { checkRedirectAnchors } from "./redirects.ts";
 
+/** What checkSite found. */
+export interface SiteCheck {
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+  targets: LinkTargets;
+  searchPages: SearchPage[];
+}
+
 /** Checks the parsed site; `errors` stop the build, `warnings` (broken links) are reported and fail check-links. */
-export function checkSite(
-  plan: SitePlan,
-  facts: Map<string, PageFacts>,
-  base: string,
-  configFile: string,
-  publicFiles: Set<string>,
-): { errors: Diagnostic[]; warnings: Diagnostic[]; targets: LinkTargets; searchPages: SearchPage[] } {
-  const ids = new Map(plan.pages.map((p) => [p.regularPath, new Set(facts.get(p.regularPath)?.ids ?? [])]));
-  const targets: LinkTargets = { base, pages: ids, redirects: new Map(plan.redirects.map((r) => [r.from, r.to])), files: publicFiles };
-  const warnings = checkLinks(
-    // A link from an included file is reported at that file's line (LinkRef.file).
-    plan.pages.flatMap((p) => (facts.get(p.regularPath)?.links ?? []).filter((l) => l.scope === "site").map((l) => ({ ...l, file: l.file ?? p.file }))),
-    targets,
-  );
-  // What the search index is built from: every page but the not-found layout.
-  const searchPages: SearchPage[] = plan.pages
-    .filter((p) => p.layout !== "not-found")
-    .map((p) => ({ route: p.regularPath, title: p.title, description: p.description, ...(facts.get(p.regularPath)?.search ?? { headings: [], body: "" }) }));
-  return { errors: checkRedirectAnchors(plan.redirects, ids, configFile), warnings, targets, searchPages };
+export function checkSite(plan: SitePlan, facts: Map<string, PageFacts>, base: string, configFile: string, publicFiles: Set<string>): SiteCheck {
+  return new SiteChecker().check(plan, facts, base, configFile, publicFiles);
+}
+
+/**
+ * checkSite for a session that builds again and again (the dev server): while the link targets
+ * (every page's ids, the redirects, public/) are as they were, only the pages whose facts changed
+ * are checked again; the others keep their warnings and search documents.
+ */
+export class SiteChecker {
+  private last?: { plan: SitePlan; facts: Map<string, PageFacts>; base: string; configFile: string; publicFiles: Set<string>; result: SiteCheck; byPage: Map<string, { warnings: Diagnostic[]; search?: SearchPage }> };
+
+  check(plan: SitePlan, facts: Map<string, PageFacts>, base: string, configFile: string, publicFiles: Set<string>): SiteCheck {
+    const last = this.last;
+    this.last = undefined;
+    const sameTargets = last !== undefined && last.plan === plan && last.base === base && last.configFile === configFile && sameSet(last.publicFiles, publicFiles) && plan.pages.every((p) => sameIds(last.facts.get(p.regularPath), facts.get(p.regularPath)));
+    const targets: LinkTargets = sameTargets
+      ? last.result.targets
+      : { base, pages: new Map(plan.pages.map((p) => [p.regularPath, new Set(facts.get(p.regularPath)?.ids ?? [])])), redirects: new Map(plan.redirects.map((r) => [r.from, r.to])), files: publicFiles };
+    const byPage = new Map<string, { warnings: Diagnostic[]; search?: SearchPage }>();
+    const warnings: Diagnostic[] = [];
+    const searchPages: SearchPage[] = [];
+    for (const p of plan.pages) {
+      const f = facts.get(p.regularPath);
+      const kept = sameTargets ? last.byPage.get(p.regularPath) : undefined;
+      const reuse = kept !== undefined && f === last!.facts.get(p.regularPath);
+      // A link from an included file is reported at that file's line (LinkRef.file).
+      const page = reuse ? kept : { warnings: checkLinks((f?.links ?? []).filter((l) => l.scope === "site").map((l) => ({ ...l, file: l.file ?? p.file })), targets) };
+      // What the search index is built from: every page but the not-found layout.
+      if (!reuse && p.layout !== "not-found") page.search = { route: p.regularPath, title: p.title, description: p.description, ...(f?.search ?? { headings: [], body: "" }) };
+      byPage.set(p.regularPath, page);
+      warnings.push(...page.warnings);
+      if (page.search) searchPages.push(page.search);
+    }
+    const result: SiteCheck = { errors: sameTargets ? [] : checkRedirectAnchors(plan.redirects, targets.pages, configFile), warnings, targets, searchPages };
+    if (!result.errors.length) this.last = { plan, facts, base, configFile, publicFiles, result, byPage };
+    return result;
+  }
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
+}
+
+/** Whether two parses of a page give the same ids (the same facts, or equal lists). */
+function sameIds(a: PageFacts | undefined, b: PageFacts | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.ids.length !== b.ids.length) return false;
+  return a.ids.every((id, i) => id === b.ids[i]);
 }

@@ -62,3 +62,24 @@ describe("serve: saves in place", () => {
     expect((await dev.get("/docs/v2/added/")).text).toContain("It is here, saved in place.");
   });
 });
+
+describe("serve: links checked again only where the site changed", () => {
+  const brokenFromGuide = (e: BuildEvent) => (e.outcome.ok ? e.outcome.result.warnings.filter((w) => w.file.endsWith("guide.md") && w.rule === "broken-anchor") : []);
+
+  it("a heading renamed on one page breaks the link another page has to it, and saves elsewhere keep reporting it", async () => {
+    const renamed = await save({ "content/setup.md": original("setup.md").replace("## Options", "## Settings") });
+    expect(brokenFromGuide(renamed).map((w) => w.message)).toEqual([expect.stringContaining("/setup/#options")]);
+    // guide.md did not change: its warning is kept, not lost, when another page is saved.
+    const elsewhere = await save({ "content/index.md": original("index.md") + "\nOne more line.\n" });
+    expect(brokenFromGuide(elsewhere)).toHaveLength(1);
+    const back = await save({ "content/setup.md": original("setup.md") });
+    expect(brokenFromGuide(back)).toEqual([]);
+  });
+
+  it("a broken link saved on a page is reported at once", async () => {
+    const event = await save({ "content/guide.md": original("guide.md").replace("(/setup/#options)", "(/setup/#no-such-heading)") });
+    expect(brokenFromGuide(event).map((w) => w.message)).toEqual([expect.stringContaining("#no-such-heading")]);
+    expect(brokenFromGuide(await save({ "content/guide.md": original("guide.md") }))).toEqual([]);
+  });
+});
+
