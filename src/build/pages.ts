@@ -10,7 +10,7 @@ import type { Diagnostic } from "../errors.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import type { PageResult, PageShell, PageTask, RenderSetup } from "../workers/build-worker.ts";
 import type { Writer } from "../write/writer.ts";
-import { generatorVersion, hashKey, type BuildCache, type CachedPage, type OutputRecord, type OutputState } from "./cache.ts";
+import { generatorVersion, hashKey, type BuildCache, type CachedPage, type CachedParse, type OutputRecord, type OutputState } from "./cache.ts";
 import type { DependencyFiles } from "./file-deps.ts";
 import { rereadBody } from "./read-sources.ts";
 import { markdownPath } from "../shared/url.ts";
@@ -18,6 +18,8 @@ import { markdownPath } from "../shared/url.ts";
 /** A page kept in memory between builds (the dev server). */
 export interface KeptPage {
   renderKey: string;
+  /** What the key was made from: while the same objects come back, the key is the same. */
+  made: { page: PlannedPage; source: CachedPage; parse: CachedParse; siteKey: string };
   body: string;
   /** The body's Markdown for machines, and the page's. */
   bodyMarkdown: string;
@@ -80,12 +82,19 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
 
   for (const page of plan.pages) {
     const cached = pages.get(page.relativePath)!;
+    // A session kept in memory: the same plan entry, file entry and parse as when the page was
+    // made, and the site around it the same: its key is too (no hashing), if what it read still is.
+    const kept = input.kept?.get(page.regularPath);
+    if (kept && !writer.folder && sameMaking(kept, page, cached, input) && stillValid(cached.parse!, input)) {
+      out.cacheHits++;
+      reuse(input, page, { htmlPath: page.path.slice(1) + "index.html", mdPath: markdownPath(parse.base, page.regularPath).slice(1) }, kept.renderKey, out);
+      out.facts.set(page.regularPath, cached.parse!.facts);
+      out.warnings.push(...cached.parse!.facts.warnings);
+      continue;
+    }
     const parseKey = hashKey(cached.hash, page.relativePath, page.file, parse.base, parse.siteUrl ?? "", generatorVersion());
     // Valid while the file, every site value it read and every file it included are as they were.
-    const valid =
-      cached.parse?.key === parseKey &&
-      Object.entries(cached.parse.values).every(([k, v]) => parse.siteValues[k] === v) &&
-      input.files.unchanged(cached.parse.facts.deps.files);
+    const valid = cached.parse?.key === parseKey && stillValid(cached.parse, input);
     const shell = toShell(page);
     const htmlPath = page.path.slice(1) + "index.html";
     const mdPath = markdownPath(parse.base, page.regularPath).slice(1);
@@ -111,7 +120,6 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       highlightsPath: input.cache?.highlightsPath,
       returnBody: input.kept !== undefined,
     };
-    const kept = input.kept?.get(page.regularPath);
     if (valid && (kept || input.cache)) {
       const facts = cached.parse!.facts;
       task.cached = kept ? { body: kept.body, markdown: kept.bodyMarkdown, facts } : { bodyPath: input.cache!.bodyPath(cached.parse!), facts };
@@ -155,7 +163,8 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     }
     for (const path of [task.htmlPath, dataPath, task.mdPath]) out.outputs.set(path, { key, sig: "" });
     if (input.kept && r.files && r.body !== undefined) {
-      input.kept.set(page.regularPath, { renderKey: key, body: r.body, bodyMarkdown: r.bodyMarkdown ?? "", markdown, files: r.files, dataFile: r.dataFile });
+      const made = { page, source: cached, parse: cached.parse!, siteKey: input.siteKey };
+      input.kept.set(page.regularPath, { renderKey: key, made, body: r.body, bodyMarkdown: r.bodyMarkdown ?? "", markdown, files: r.files, dataFile: r.dataFile });
     }
   });
   out.rendered = tasks.length;
@@ -174,6 +183,9 @@ function reuse(input: PagesInput, page: PlannedPage, paths: { htmlPath: string; 
   const { htmlPath, mdPath } = paths;
   const kept = input.kept?.get(page.regularPath);
   if (kept && kept.renderKey === key && !writer.folder) {
+    // The same key from other objects (a plan made again): the next build compares these.
+    const cached = input.pages.get(page.relativePath)!;
+    if (cached.parse) kept.made = { page, source: cached, parse: cached.parse, siteKey: input.siteKey };
     writer.write(htmlPath, kept.files.html);
     writer.write(assetsDir + kept.dataFile, kept.files.data);
     writer.write(mdPath, kept.markdown);
@@ -194,6 +206,17 @@ function reuse(input: PagesInput, page: PlannedPage, paths: { htmlPath: string; 
   });
   out.dataFiles[page.regularPath] = dataFile;
   return true;
+}
+
+/** Whether a kept page was made from exactly these objects, in the same site. */
+function sameMaking(kept: KeptPage, page: PlannedPage, cached: CachedPage, input: PagesInput): boolean {
+  const m = kept.made;
+  return m.page === page && m.source === cached && cached.parse !== undefined && m.parse === cached.parse && m.siteKey === input.siteKey;
+}
+
+/** Whether every site value a parse read, and every file it included, is as it was. */
+function stillValid(parse: CachedParse, input: PagesInput): boolean {
+  return Object.entries(parse.values).every(([k, v]) => input.parse.siteValues[k] === v) && input.files.unchanged(parse.facts.deps.files);
 }
 
 /** How a page is shown, apart from its body. */
