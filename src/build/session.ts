@@ -112,6 +112,8 @@ export class BuildSession {
   private lastSiteKey = "";
   private deferred?: { pages: SearchPage[]; options: SearchOptions };
   private lastUpdated?: Map<string, LastUpdated>;
+  /** Files made from a plan alone, by plan (the dev server keeps its plan while only bodies change). */
+  private readonly byPlan = new WeakMap<SitePlan, Map<string, unknown>>();
   /** Checks links again only where the site changed (a session that builds again and again). */
   private readonly checker = new SiteChecker();
   /** The last plan of a session kept in memory, with what it was made from. */
@@ -271,6 +273,7 @@ export class BuildSession {
         markdown: pages.markdown,
         siteKey,
         outputs: pages.outputs,
+        planMemo: this.options.keepInMemory ? this.planMemo(plan) : undefined,
         previous: previousSite,
         outDir: this.outDir,
         renderNotFound: () => this.runOne<string>({ kind: "not-found", page: NOT_FOUND_PAGE, render } satisfies NotFoundTask),
@@ -415,6 +418,12 @@ export class BuildSession {
     const siteJson = JSON.stringify(toSiteData(config, planned.plan));
     if (this.options.keepInMemory) this.lastPlan = { configJson, lastUpdated: this.lastUpdated, sources, planned, siteJson };
     return { planned, siteJson };
+  }
+
+  private planMemo(plan: SitePlan): Map<string, unknown> {
+    let memo = this.byPlan.get(plan);
+    if (!memo) this.byPlan.set(plan, (memo = new Map()));
+    return memo;
   }
 
   /** A build kept in memory: the site data file the workers read, in the cache folder (named by its hash: written once). */

@@ -17,7 +17,7 @@ import type { RouteManifest } from "../shared/types.ts";
 import { markdownPath, routeToPath, splitHash } from "../shared/url.ts";
 import { headersFile, redirectsFile, robotsFile, sitemapFile } from "../write/host-files.ts";
 import type { Writer } from "../write/writer.ts";
-import { llmsFiles } from "../write/llms.ts";
+import { llmsFiles, llmsFull } from "../write/llms.ts";
 import { hashKey, type OutputRecord, type OutputState } from "./cache.ts";
 import { signature } from "./pages.ts";
 
@@ -41,6 +41,8 @@ export interface SiteFilesInput {
   written: Set<string>;
   previous?: OutputState;
   outDir: string;
+  /** What was made from this build's plan before, by name (a session that keeps its plan), or undefined. */
+  planMemo?: Map<string, unknown>;
   /** Renders the not-found page (on a worker). */
   renderNotFound(): Promise<string>;
 }
@@ -66,21 +68,31 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
     const { route } = splitHash(r.to);
     write(under + r.from.slice(1) + "index.html", renderRedirectStub(target, config.siteUrl + routeToPath(config.base, route), titles.get(route) ?? target, assetUrl(assets.redirectScript)));
   }
-  write("_redirects", redirectsFile(config.base, plan.pages.map((p) => p.regularPath), plan.redirects));
+  // Files made from the plan alone: a session that keeps its plan (the dev server) makes them once.
+  const fromPlan = <T>(name: string, make: () => T): T => {
+    if (!input.planMemo) return make();
+    if (!input.planMemo.has(name)) input.planMemo.set(name, make());
+    return input.planMemo.get(name) as T;
+  };
+  write("_redirects", fromPlan("_redirects", () => redirectsFile(config.base, plan.pages.map((p) => p.regularPath), plan.redirects)));
   write("_headers", headersFile(config.base, config.analytics.gtmId));
-  write(under + "sitemap.xml", sitemapFile(config.siteUrl, config.base, plan.pages.filter((p) => p.layout !== "not-found").map((p) => p.regularPath)));
+  write(under + "sitemap.xml", fromPlan("sitemap", () => sitemapFile(config.siteUrl, config.base, plan.pages.filter((p) => p.layout !== "not-found").map((p) => p.regularPath))));
   write("robots.txt", robotsFile(config.siteUrl, config.base));
   // Markdown for machines: the pages' own .md files are written by the pages stage.
-  const listed = plan.pages.filter((p) => p.layout !== "not-found").map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
   const mdPath = (route: string) => markdownPath(config.base, route).slice(1);
+  const llms = fromPlan("llms", () => {
+    const listed = plan.pages.filter((p) => p.layout !== "not-found").map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
+    const files = llmsFiles({ title: config.title, description: config.description, siteUrl: config.siteUrl, base: config.base, sidebar: plan.sidebar, pages: listed });
+    return { ...files, mdPaths: files.order.map(mdPath) };
+  });
+  write(under + "llms.txt", llms.index);
   // A page reused from the last output has its Markdown only in its file, now in the new output.
   const markdownOf = (route: string) => input.markdown.get(route) ?? readFileSync(writer.source?.(mdPath(route)) ?? join(writer.folder!, mdPath(route)), "utf8");
-  const llms = llmsFiles({ title: config.title, description: config.description, siteUrl: config.siteUrl, base: config.base, sidebar: plan.sidebar, pages: listed, markdown: markdownOf });
-  write(under + "llms.txt", llms.index);
+  const full = () => llmsFull(llms.order, markdownOf);
   // llms-full.txt is every page's Markdown in order: kept as it was while no page's Markdown (its
   // file's key) and no order changed, so a build that reused every page reads none of them.
-  const fullKey = hashKey(input.siteKey, "llms-full", JSON.stringify(llms.order.map((r) => [r, input.outputs.get(mdPath(r))?.key ?? ""])));
-  await reuseOrWrite(input, [under + "llms-full.txt"], fullKey, async () => llms.full());
+  const fullKey = hashKey(input.siteKey, "llms-full", JSON.stringify(llms.order.map((r, i) => [r, input.outputs.get(llms.mdPaths[i]!)?.key ?? ""])));
+  await reuseOrWrite(input, [under + "llms-full.txt"], fullKey, async () => full(), full);
 }
 
 /**
@@ -108,8 +120,12 @@ function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {
   return reuseOrWrite(input, paths, hashKey(input.siteKey, "not-found"), input.renderNotFound);
 }
 
-/** Files made from `key`'s inputs: the last output's (hard links on disk) when it made them with the same key and nobody changed them since, else made. */
-async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string, make: () => Promise<string>): Promise<void> {
+/**
+ * Files made from `key`'s inputs: the last output's (hard links on disk) when it made them with
+ * the same key and nobody changed them since, else made (`makeWhenRead`: when first read, if the
+ * writer keeps files in memory).
+ */
+async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string, make: () => Promise<string>, makeWhenRead?: () => string): Promise<void> {
   const { writer, previous, outputs } = input;
   const reusable =
     previous &&
@@ -119,6 +135,14 @@ async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string,
       // On disk, only a file nobody changed since; in memory, the writer holds the last build's files.
       return record?.key === key && (!writer.folder || signature(join(input.outDir, p)) === record.sig);
     });
+  if (!reusable && makeWhenRead && writer.writeLazy) {
+    for (const p of paths) {
+      writer.writeLazy(p, makeWhenRead);
+      input.written.add(p);
+      outputs.set(p, { key, sig: "" });
+    }
+    return;
+  }
   const content = reusable ? undefined : await make();
   for (const p of paths) {
     input.written.add(p);

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import { isOutputPath, type Writer } from "../write/writer.ts";
+import type { FileContent } from "../static-host/site-files.ts";
 
-/** Files of one build: path relative to the web root → content. */
-export type SiteMap = Map<string, string | Uint8Array>;
+/** Files of one build: path relative to the web root → content, or what makes it when first read. */
+export type SiteMap = Map<string, FileContent>;
 
 /** A Writer into memory; `commit` hands the finished build over, `abort` drops it. */
 export class DevWriter implements Writer {
@@ -25,9 +26,14 @@ export class DevWriter implements Writer {
     this.write(to, content);
   }
 
-  write(path: string, content: string | Uint8Array): void {
+  write(path: string, content: FileContent): void {
     if (!isOutputPath(path)) throw new Error(`not an output path: ${path}`);
     this.pending.set(path, content);
+  }
+
+  writeLazy(path: string, make: () => string): void {
+    let made: string | undefined;
+    this.write(path, () => (made ??= make()));
   }
 
   /** Copies one file of public/ into the build, as FsWriter does on disk. */
@@ -58,7 +64,8 @@ export class AssetArchive {
     const assetsDir = base.slice(1) + "assets/";
     if (previous) {
       for (const [path, content] of previous) {
-        if (!path.startsWith(assetsDir) || current.has(path) || this.files.has(path)) continue;
+        // Hashed assets are written as they are, never made when read.
+        if (!path.startsWith(assetsDir) || typeof content === "function" || current.has(path) || this.files.has(path)) continue;
         this.files.set(path, content);
         this.bytes += content.length;
       }

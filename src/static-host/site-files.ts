@@ -97,9 +97,12 @@ export class DirFiles implements SiteFiles {
   }
 }
 
+/** A file held in memory: its bytes or text, or what makes its text when it is first asked for. */
+export type FileContent = string | Uint8Array | (() => string);
+
 /** A site held in memory (the dev server's last good build): path without leading slash → content. */
 export class MemoryFiles implements SiteFiles {
-  private raw = new Map<string, string | Uint8Array>();
+  private raw = new Map<string, FileContent>();
   private made = new Map<string, SiteFile>();
   private generation = 0;
 
@@ -107,7 +110,7 @@ export class MemoryFiles implements SiteFiles {
   constructor(private readonly transformHtml?: (html: string) => string) {}
 
   /** Replaces the whole site at once, so a request never sees half of two builds. */
-  replace(files: Map<string, string | Uint8Array>): void {
+  replace(files: Map<string, FileContent>): void {
     this.raw = files;
     this.made = new Map();
     this.generation++;
@@ -121,8 +124,9 @@ export class MemoryFiles implements SiteFiles {
     const key = path.slice(1);
     const made = this.made.get(key);
     if (made) return made;
-    const content = this.raw.get(key);
-    if (content === undefined) return undefined;
+    const stored = this.raw.get(key);
+    if (stored === undefined) return undefined;
+    const content = typeof stored === "function" ? stored() : stored;
     // Buffers and ETags are made on first request, not per build: most files of a rebuild are never asked for.
     let body: Buffer;
     if (key.endsWith(".html") && this.transformHtml) body = Buffer.from(this.transformHtml(typeof content === "string" ? content : Buffer.from(content).toString("utf8")));

@@ -15,8 +15,6 @@ export interface LlmsInput {
   sidebar: SidebarNode[];
   /** Every page in build order: route, title, description. */
   pages: { route: string; title: string; description: string }[];
-  /** The Markdown for machines of the page at a route (read only when llms-full.txt is made). */
-  markdown: (route: string) => string;
 }
 
 /** A section: a group's name (its path through the sidebar) and the routes right under it. */
@@ -56,11 +54,10 @@ function linkText(text: string): string {
 }
 
 /**
- * `llms.txt` (the index), the order of `llms-full.txt` (sidebar order first, then the rest) and a
- * maker of `llms-full.txt` (every page's Markdown in that order), so a build can keep the last
- * one without reading any page's Markdown.
+ * `llms.txt` (the index) and the order of `llms-full.txt` (sidebar order first, then the rest),
+ * so a build can keep the last llms-full.txt without reading any page's Markdown (llmsFull).
  */
-export function llmsFiles(input: LlmsInput): { index: string; order: string[]; full: () => string } {
+export function llmsFiles(input: LlmsInput): { index: string; order: string[] } {
   const byRoute = new Map(input.pages.map((p) => [p.route, p]));
   const url = (route: string) => input.siteUrl + markdownPath(input.base, route);
   const line = (route: string) => {
@@ -77,7 +74,10 @@ export function llmsFiles(input: LlmsInput): { index: string; order: string[]; f
   }
   const rest = input.pages.map((p) => p.route).filter((r) => !listed.has(r));
   if (rest.length) lines.push("## Other pages", "", ...rest.map(line), "");
-  const order = [...listed, ...rest];
-  const full = () => order.map(input.markdown).filter(Boolean).join("\n---\n\n");
-  return { index: lines.join("\n"), order, full };
+  return { index: lines.join("\n"), order: [...listed, ...rest] };
+}
+
+/** `llms-full.txt`: every page's Markdown for machines, in the order llmsFiles gave. */
+export function llmsFull(order: string[], markdown: (route: string) => string): string {
+  return order.map(markdown).filter(Boolean).join("\n---\n\n");
 }

@@ -7,6 +7,11 @@ import { BrookError } from "../errors.ts";
 /** The write stage's only way to produce files. Paths are relative to the web root, `/`-separated. */
 export interface Writer {
   write(path: string, content: string | Uint8Array): void;
+  /**
+   * Writes a file made only when it is first read, if the writer keeps files in memory (the dev
+   * server: llms-full.txt, every page's Markdown joined, is rarely asked for while a writer saves).
+   */
+  writeLazy?(path: string, make: () => string): void;
   /** Copies one regular file (a file of public/, already checked) to `to` in the output. */
   copyFile(from: string, to: string): void;
   /**
