@@ -91,8 +91,8 @@ export function cacheDir(cwd: string, contentDir: string): string {
 
 /** The build cache of one content folder. */
 export class BuildCache {
-  /** The sha1 of the state file as last read or written: a save of the same bytes is skipped. */
-  private loaded: string | undefined;
+  /** The state file's bytes as last read or written: a save of the same bytes is skipped. */
+  private loaded: Buffer | undefined;
 
   constructor(readonly dir: string) {}
 
@@ -117,7 +117,7 @@ export class BuildCache {
     if (!existsSync(file)) return emptyState();
     try {
       const bytes = readFileSync(file);
-      this.loaded = createHash("sha1").update(bytes).digest("hex");
+      this.loaded = bytes;
       const data = deserialize(bytes) as { format: number; generator: string; state: CacheState };
       if (data.format !== CACHE_FORMAT || data.generator !== generatorVersion()) {
         rmSync(this.dir, { recursive: true, force: true });
@@ -133,14 +133,13 @@ export class BuildCache {
   save(state: CacheState): void {
     const bytes = serialize({ format: CACHE_FORMAT, generator: generatorVersion(), state });
     // A build that changed nothing (the common warm build) leaves the cache as it found it.
-    const digest = createHash("sha1").update(bytes).digest("hex");
-    if (digest === this.loaded) return;
+    if (this.loaded?.equals(bytes)) return;
     mkdirSync(this.dir, { recursive: true });
     const file = join(this.dir, "state.bin");
     const tmp = `${file}.${process.pid}`;
     writeFileSync(tmp, bytes);
     renameSync(tmp, file);
-    this.loaded = digest;
+    this.loaded = bytes;
     const keep = new Set<string>();
     for (const p of state.pages.values()) {
       if (!p.parse) continue;
