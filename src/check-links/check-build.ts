@@ -11,7 +11,7 @@ import { checkLink, type LinkTargets } from "../site/links.ts";
 import { propose } from "../shared/similar.ts";
 import { normalizeRoute, pathToRoute, routeToPath } from "../shared/url.ts";
 import { BuiltSite, type Landing } from "./built-site.ts";
-import { CheckedLinks, type CheckedLink } from "./checked-links.ts";
+import { CheckedLinks, type CheckedLink, type LinkKind } from "./checked-links.ts";
 import { checkExternalLinks, type ExternalOptions } from "./external.ts";
 import { lineColumn, type HtmlUrl } from "./scan-html.ts";
 import { LinkSources, type Place } from "./link-sources.ts";
@@ -103,6 +103,9 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   // 1. Every URL of every HTML file.
   let pages = 0;
   const resolved = new SitePaths();
+  // Site-path links found sound, by all that decides it: the header and sidebar repeat the same
+  // links on every page, and a sound one is only counted again.
+  const sound = new Map<string, { path: string; kind: LinkKind }>();
   for (const [path, { text, scan }] of site.html) {
     if (!scan.refresh) pages++;
     const resolve = (value: string) => resolved.resolve(value, path);
@@ -113,7 +116,14 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
       const value = url.value.trim();
       // A stub's own target is checked with the redirects below.
       if (!value || (scan.refresh && url.value === scan.refresh.url)) continue;
-      checkedLinks.addFromHtml(value, resolve, PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to", { origin: siteUrl, base });
+      const isPageLink = PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to";
+      const soundKey = value[0] === "/" && value[1] !== "/" ? `${url.tag}\0${url.attr}\0${url.rel ?? ""}\0${value}` : undefined;
+      const known = soundKey === undefined ? undefined : sound.get(soundKey);
+      if (known) {
+        checkedLinks.add(known.path, known.kind);
+        continue;
+      }
+      checkedLinks.addFromHtml(value, resolve, isPageLink, { origin: siteUrl, base });
       const scheme = SCHEME_RE.exec(value)?.[1]?.toLowerCase();
       if (value.startsWith("#")) {
         const id = safeDecode(value.slice(1));
@@ -152,7 +162,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
         }
       } else internal = resolve(value);
       const landing = site.landed(internal) ?? (await site.land(internal));
-      const isPageLink = PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to";
+      const isSound = () => soundKey !== undefined && sound.set(soundKey, { path: internal, kind: isPageLink ? "page" : "asset" });
       if (isPageLink && (!landing.ok || !landing.file.endsWith(".html"))) {
         const problem = landing.ok ? { rule: "broken-link", message: `link to ${value} is a ${landing.file.slice(landing.file.lastIndexOf(".") + 1)} file, not a page` } : pageProblem(value, internal, landing);
         if (problem && !(landing.ok && PAGE_TAGS.has(url.tag))) report(placeOf(url), problem.rule, problem.message, value);
@@ -166,7 +176,8 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
         const problem = pageProblem(value, internal, landing);
         if (problem) report(placeOf(url), problem.rule, problem.message, value);
         else if (url.rel === "canonical" && landing.redirects > 0) report(placeOf(url), "broken-link", `canonical link ${value} redirects; point it at the page itself`);
-      }
+        else isSound();
+      } else isSound();
     }
   }
 
@@ -178,6 +189,13 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     const route = markdownRoute(base, path);
     const pageUrl = siteUrl + (route === null ? path : routeToPath(base, route));
     for (const url of scanMarkdown(text, siteUrl)) {
+      // An absolute URL found sound on one page is sound on every page.
+      const soundKey = url.value.startsWith(siteUrl + "/") ? `md\0${url.kind}\0${url.value}` : undefined;
+      const known = soundKey === undefined ? undefined : sound.get(soundKey);
+      if (known) {
+        checkedLinks.add(url.value, known.kind);
+        continue;
+      }
       let parsed: URL;
       try {
         parsed = new URL(url.value, pageUrl);
@@ -193,7 +211,10 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
       if (url.kind === "image" || (landing.ok && !landing.file.endsWith(".html"))) {
         if (!landing.ok) problem = { rule: "broken-asset", message: `${url.kind} ${url.value}: no such file in the build` };
       } else problem = pageProblem(url.value, internal, landing);
-      if (!problem) continue;
+      if (!problem) {
+        if (soundKey !== undefined) sound.set(soundKey, { path: internal, kind: url.kind === "image" ? "asset" : "page" });
+        continue;
+      }
       const place = (route !== null && sources?.markdownLinkPlace(route, parsed.href, pageUrl)) || { file: builtFile(path), ...lineColumn(text, url.offset), source: false };
       if (place.source && problems.some((d) => d.file === place.file && d.line === place.line && d.column === place.column && d.rule === problem.rule)) continue;
       report(place, problem.rule, problem.message);

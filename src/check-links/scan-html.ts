@@ -104,10 +104,11 @@ export function scanHtml(html: string, memo: AttributeMemo = new Map()): Scanned
   TAG_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = TAG_RE.exec(html))) {
-    if (m[0].startsWith("<!--")) continue;
+    // A comment (`<!`), or a tag without attributes: nothing to read.
+    const attrText = m[1] ? m[2]! : m[5];
+    if (!attrText) continue;
     const tag = (m[1] ?? m[4])!.toLowerCase();
-    const attrText = m[1] ? m[2]! : m[5]!;
-    if (!attrText || !worthReading(tag, attrText)) continue;
+    if (!worthReading(tag, attrText)) continue;
     let attrs = memo.get(attrText);
     if (!attrs) memo.set(attrText, (attrs = attributes(attrText)));
     const at = m.index + 1 + tag.length;
