@@ -12,13 +12,16 @@ const assetsDir = join(outDir, "assets");
 const entry = join(outDir, "cli.mjs");
 
 function newestSource() {
-  let newest = 0;
-  for (const dir of ["src", "templates", "scripts"]) {
-    for (const e of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
-      if (e.isFile() && /\.(ts|tsx|css|js)$/.test(e.name)) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+  let newest = statSync(join(root, "package-lock.json")).mtimeMs;
+  // One folder at a time: Node 20's recursive readdir takes about three times as long.
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.isFile() && /\.(ts|tsx|css|js)$/.test(e.name)) newest = Math.max(newest, statSync(join(dir, e.name)).mtimeMs);
     }
-  }
-  return Math.max(newest, statSync(join(root, "package-lock.json")).mtimeMs);
+  };
+  for (const dir of ["src", "templates", "scripts"]) walk(join(root, dir));
+  return newest;
 }
 
 const lockFile = join(dirname(outDir), "brook-docs-bin.lock");
