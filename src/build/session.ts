@@ -376,8 +376,8 @@ export class BuildSession {
   }
 
   /** Runs page tasks on the workers (started when there is work), or on this thread without them. */
-  private async runPages(tasks: PageTask[], parsing: number): Promise<PageResult[]> {
-    if (tasks.length) await this.startPool(tasks.length, parsing > 30);
+  private runPages(tasks: PageTask[], parsing: number): Promise<PageResult[]> {
+    if (tasks.length) this.startPool(tasks.length, parsing > 30);
     return runPageTasks(tasks, this.pool);
   }
 
@@ -385,13 +385,15 @@ export class BuildSession {
    * Makes sure workers are up for `items` tasks: started if there are none, started again with
    * more threads if those started early are too few for the work that turned out.
    */
-  private async startPool(items: number, warm = items > 30): Promise<void> {
+  private startPool(items: number, warm = items > 30): void {
     const script = this.workers();
     if (!script) return;
     const size = poolSize(items);
     if (this.pool && this.pool.size >= size) return;
-    await this.pool?.close();
+    // Replaced at once (no task of this build runs on the old pool yet): never two pools started.
+    const old = this.pool;
     this.pool = new WorkerPool(size, script, warm);
+    void old?.close().catch(() => undefined);
   }
 
   /** Runs one task on a worker when the pool is up, else on this thread. */

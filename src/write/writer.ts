@@ -1,6 +1,6 @@
 /** Where output goes: a folder swapped in atomically (FsWriter), or memory for tests (MemoryWriter). */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { BrookError } from "../errors.ts";
 
@@ -267,13 +267,19 @@ function sameBytes(a: string, b: string): boolean {
 /** Whether the files under `dir` are exactly `paths` (relative, `/`-separated). */
 function sameFiles(dir: string, paths: Set<string>): boolean {
   let count = 0;
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isDirectory()) continue;
-    const path = relative(dir, join(e.parentPath, e.name)).split(sep).join("/");
-    if (!e.isFile() || !paths.has(path)) return false;
-    count++;
-  }
-  return count === paths.size;
+  // One folder at a time (Node 20's recursive readdir takes about three times as long).
+  const walk = (folder: string, prefix: string): boolean => {
+    for (const e of readdirSync(folder, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (!walk(join(folder, e.name), `${prefix}${e.name}/`)) return false;
+        continue;
+      }
+      if (!e.isFile() || !paths.has(prefix + e.name)) return false;
+      count++;
+    }
+    return true;
+  };
+  return walk(dir, "") && count === paths.size;
 }
 
 /** Keeps files in a Map: whole-build tests assert on it without touching the disk. */
