@@ -1,7 +1,7 @@
 /** Helpers for the dev server tests: a temp copy of a fixture, a server on it, a live-reload client. */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import WebSocket from "ws";
 import { serve, type BuildEvent, type DevServer, type ServeOptions } from "../../src/serve/dev-server.ts";
 import type { LiveMessage } from "../../src/serve/live-reload.ts";
@@ -48,6 +48,24 @@ export async function startDev(fixture = "serve-site", options: Partial<ServeOpt
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Writes files (paths from the project) and resolves with the last build they cause. */
+export async function save(dev: DevFixture, files: Record<string, string>): Promise<BuildEvent> {
+  await dev.server.idle();
+  let last: BuildEvent | undefined;
+  const record = (e: BuildEvent) => void (last = e);
+  dev.server.events.on("build", record);
+  const built = dev.nextBuild();
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dev.dir, path)), { recursive: true });
+    writeFileSync(join(dev.dir, path), text);
+  }
+  await built;
+  // Several files can reach the watcher in two builds: the last one has them all.
+  await dev.server.idle();
+  dev.server.events.off("build", record);
+  return last!;
 }
 
 /** A live-reload client as a page of the server would open it. */

@@ -3,31 +3,14 @@
  * file or an image under content/ and public/ updates exactly the pages that read it, in place.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import type { BuildEvent } from "../../src/serve/dev-server.ts";
-import { is, LiveClient, startDev, type DevFixture } from "./dev-helpers.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { is, LiveClient, save as saveFiles, startDev, type DevFixture } from "./dev-helpers.ts";
 
 let dev: DevFixture;
 let live: LiveClient;
 
-/** Writes files (paths from the project) and resolves with the last build they cause. */
-async function save(files: Record<string, string>) {
-  await dev.server.idle();
-  let last: BuildEvent | undefined;
-  const record = (e: BuildEvent) => void (last = e);
-  dev.server.events.on("build", record);
-  const built = dev.nextBuild();
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dev.dir, path)), { recursive: true });
-    writeFileSync(join(dev.dir, path), text);
-  }
-  await built;
-  // Several files can reach the watcher in two builds: the last one has them all.
-  await dev.server.idle();
-  dev.server.events.off("build", record);
-  return last!;
-}
+const save = (files: Record<string, string>) => saveFiles(dev, files);
 
 const page = (name: string) => readFileSync(join(import.meta.dirname, "..", "fixtures", "serve-site", "content", name), "utf8");
 

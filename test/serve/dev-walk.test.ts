@@ -3,26 +3,14 @@
  * no walk of content/; anything else (a new file, a failed build) looks at everything again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuildEvent } from "../../src/serve/dev-server.ts";
-import { startDev, type DevFixture } from "./dev-helpers.ts";
+import { save as saveFiles, startDev, type DevFixture } from "./dev-helpers.ts";
 
 let dev: DevFixture;
 
-/** Writes files (paths from the project) and resolves with the last build they cause. */
-async function save(files: Record<string, string>): Promise<BuildEvent> {
-  await dev.server.idle();
-  let last: BuildEvent | undefined;
-  const record = (e: BuildEvent) => void (last = e);
-  dev.server.events.on("build", record);
-  const built = dev.nextBuild();
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(dev.dir, path), text);
-  await built;
-  await dev.server.idle();
-  dev.server.events.off("build", record);
-  return last!;
-}
+const save = (files: Record<string, string>) => saveFiles(dev, files);
 
 const original = (name: string) => readFileSync(join(import.meta.dirname, "..", "fixtures", "serve-site", "content", name), "utf8");
 
