@@ -5,8 +5,8 @@
  */
 import { statSync } from "node:fs";
 import type { SourceFile } from "../content/discover.ts";
-import { MAX_PAGE_BYTES } from "../content/limits.ts";
-import { formatBytes, readPageSource } from "../content/page-source.ts";
+import { formatBytes, MAX_PAGE_BYTES } from "../content/limits.ts";
+import { readPageSource } from "../content/page-source.ts";
 import { readRegularFile } from "../content/walk.ts";
 import type { Diagnostic } from "../errors.ts";
 import { hashKey, type CachedPage } from "./cache.ts";

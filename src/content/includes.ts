@@ -7,8 +7,7 @@
  * diagnostic names the included file and its line.
  */
 import type { Diagnostic } from "../errors.ts";
-import { MAX_EXPANDED_PAGE, MAX_INCLUDE_DEPTH, MAX_INCLUDES, MAX_PAGE_BYTES } from "./limits.ts";
-import { formatBytes } from "./page-source.ts";
+import { formatBytes, MAX_EXPANDED_PAGE, MAX_INCLUDE_DEPTH, MAX_INCLUDES, MAX_PAGE_BYTES } from "./limits.ts";
 import { parseLineRange, selectLines, type Selection } from "./regions.ts";
 import { resolveContentPath, type ReadProblem, type SourceReader } from "./source-files.ts";
 

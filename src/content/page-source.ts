@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from "../errors.ts";
 import { parseFrontmatter, type Frontmatter } from "./frontmatter.ts";
-import { MAX_PAGE_BYTES } from "./limits.ts";
+import { formatBytes, MAX_PAGE_BYTES } from "./limits.ts";
 
 /** A page before its Markdown is parsed: plain data, safe to cache and to pass to a worker. */
 export interface PageSource {
@@ -43,11 +43,6 @@ export function readPageSource(bytes: Uint8Array, meta: { relativePath: string; 
   const fm = parseFrontmatter(text, file);
   if (!fm.result) return { errors: fm.diagnostics };
   return { source: { ...meta, frontmatter: fm.result.frontmatter, body: fm.result.body, bodyLine: fm.result.bodyLine }, errors: [] };
-}
-
-/** `1.5 MB`, `512 KB`: sizes in messages. */
-export function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2).replace(/\.?0+$/, "")} MB` : `${Math.ceil(n / 1024)} KB`;
 }
 
 function lineOfInvalidUtf8(bytes: Uint8Array): number {

@@ -6,7 +6,7 @@ import { renderMarkdown, type LinkRef } from "./markdown.ts";
 import { MAX_PAGE_BYTES } from "./limits.ts";
 import { searchData } from "./search-data.ts";
 import { checkMarkerRuns } from "./markdown-guard.ts";
-import { readPageSource, type PageSource } from "./page-source.ts";
+import type { PageSource } from "./page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
 import { expandIncludes, placeDiagnostic } from "./includes.ts";
 import { SourceReader, type SourceRoots } from "./source-files.ts";
@@ -82,17 +82,4 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
     errors,
     warnings,
   };
-}
-
-/** A whole file at once (tests and the fuzz test): read, then parse. */
-export async function parsePage(
-  bytes: Uint8Array,
-  meta: { relativePath: string; file: string; route: string },
-  options: ParseOptions,
-): Promise<{ page?: PageSource & { html: string; markdown?: string; facts: PageFacts }; errors: Diagnostic[]; warnings: Diagnostic[] }> {
-  const read = readPageSource(bytes, meta);
-  if (!read.source) return { errors: read.errors, warnings: [] };
-  const parsed = await parseBody(read.source, options);
-  if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
-  return { page: { ...read.source, html: parsed.html, markdown: parsed.markdown, facts: parsed.facts }, errors: [], warnings: parsed.warnings };
 }

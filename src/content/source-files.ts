@@ -9,7 +9,7 @@ import { realpathSync } from "node:fs";
 import { join, posix, sep } from "node:path";
 import { createHash } from "node:crypto";
 import { readRegularFile, isSkippedName } from "./walk.ts";
-import { formatBytes } from "./page-source.ts";
+import { formatBytes } from "./limits.ts";
 
 /** The two folders a page may read from, and how their files are named in diagnostics. */
 export interface SourceRoots {

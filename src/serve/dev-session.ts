@@ -146,7 +146,7 @@ export class DevSession {
         write: false,
         outdir: "out",
         logLevel: "silent",
-        define: { "process.env.BROOK_DOCS_ROOT": JSON.stringify(root) },
+        define: { ...nodeBundleOptions(root).define, "process.env.BROOK_DOCS_ROOT": JSON.stringify(root) },
       });
     } catch (e) {
       throw compileError(e, "fix the error in templates/ or src/; the server keeps the last good pages");
