@@ -363,10 +363,14 @@ export class BuildSession {
       this.deferred = { pages, options };
       return [...this.state.search.values()][0]!;
     }
+    // With a worker up, the index is started before its key is known (a hash of every page's
+    // terms): when the key finds the last index after all, the worker's result is dropped.
+    const started = this.pool ? this.runSearch(pages, options) : undefined;
+    started?.catch(() => undefined);
     const key = searchKey(pages, options);
     const cached = this.state.search.get(key);
     if (cached) return cached;
-    const files = await this.runSearch(pages, options);
+    const files = await (started ?? this.runSearch(pages, options));
     this.state.search = new Map([[key, files]]);
     return files;
   }

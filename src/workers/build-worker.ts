@@ -189,10 +189,16 @@ async function runPage(task: PageTask): Promise<PageResult> {
   }
   const added = highlights.takeAdded();
   if (added.length) result.highlights = added;
+  // A build of a few pages builds its index on this worker next, once the site is checked: its
+  // module loads in that pause instead of after it.
+  if (!isMainThread) setImmediate(() => void (searchModule ??= import("../site/search-index.ts")));
   return result;
 }
 
 export default runTask;
+
+/** The search index's module, loaded by a worker once its first page is out (see runPage). */
+let searchModule: Promise<unknown> | undefined;
 
 // A worker of a build with many pages to parse loads the highlighter while they are on their way.
 if (!isMainThread && (workerData as { warm?: boolean } | undefined)?.warm) void warmHighlighter();
