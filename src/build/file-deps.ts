@@ -16,6 +16,8 @@ export type FileMemo = Map<string, { sig: string; hash: string }>;
 /** The hashes of dependency files for one build. */
 export class DependencyFiles {
   private readonly now = new Map<string, string | undefined>();
+  /** Whether this build changed the memo (a file hashed anew, or gone). */
+  changed = false;
 
   constructor(
     private readonly roots: SourceRoots,
@@ -43,7 +45,7 @@ export class DependencyFiles {
       const st = statSync(path);
       sig = `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
     } catch {
-      this.memo.delete(file);
+      if (this.memo.delete(file)) this.changed = true;
       return undefined;
     }
     const known = this.memo.get(file);
@@ -57,6 +59,7 @@ export class DependencyFiles {
     if ("error" in read) return undefined;
     const hash = fileHash(read.bytes);
     this.memo.set(file, { sig, hash });
+    this.changed = true;
     return hash;
   }
 

@@ -151,6 +151,9 @@ export class BuildSession {
       t = now;
     };
     const display = (dir: string) => (rel: string) => relative(this.cwd, join(dir, rel)).split(sep).join("/");
+    // What the cache held before this build: a build that leaves every part as it was (the same
+    // objects) does not save it again.
+    const before = { ...this.state };
     const publicDir = join(this.cwd, "public");
 
     // 1. Config, before any other work (the module runs again only when its files changed).
@@ -214,13 +217,14 @@ export class BuildSession {
       // Includes and code imports read content/, images public/: named in diagnostics as the pages are.
       const prefix = (dir: string) => display(dir)("").replace(/(.)$/, "$1/");
       const roots = { content: this.contentDir, contentDisplay: prefix(this.contentDir), public: publicDir, publicDisplay: prefix(publicDir) };
+      const files = new DependencyFiles(roots, this.state.files);
       const pages = await renderPages({
         plan,
         pages: read.pages,
         bodies: read.bodies,
         contentDir: this.contentDir,
         parse: { base: config.base, siteValues: siteValues(config), roots, siteUrl: config.siteUrl },
-        files: new DependencyFiles(roots, this.state.files),
+        files,
         render,
         siteKey,
         writer,
@@ -293,7 +297,7 @@ export class BuildSession {
       const output: OutputState = { dir: this.outDir, files: pages.outputs, dataFiles: new Map(Object.entries(pages.dataFiles)) };
       this.state.output = writer.folder ? output : undefined;
       this.memoryOutput = writer.folder ? undefined : output;
-      if (!this.options.keepInMemory) this.saveCache();
+      if (!this.options.keepInMemory && !(pages.rendered === 0 && !files.changed && sameState(before, this.state))) this.saveCache();
       await writer.settle?.();
       lap("write");
 
@@ -472,6 +476,22 @@ function linkMap(config: SiteConfig, plan: SitePlan, facts: Map<string, PageFact
     redirects[plan.redirects[i]?.from ?? r.from] = { file: configFile, ...placeInConfig(text, r.from) };
   });
   return { version: 1, base: config.base, siteUrl: config.siteUrl, pages, redirects };
+}
+
+/**
+ * Whether a build that rendered nothing left the cache state as it found it: the same page, output
+ * and index objects, the same config. (A miss only costs a save; the cache is checked on load.)
+ */
+function sameState(before: CacheState, after: CacheState): boolean {
+  if (after.search !== before.search || after.config !== before.config || after.pages.size !== before.pages.size) return false;
+  for (const [k, v] of after.pages) if (before.pages.get(k) !== v) return false;
+  const a = after.output;
+  const b = before.output;
+  if (!a || !b) return a === b;
+  if (a.dir !== b.dir || a.files.size !== b.files.size || a.dataFiles.size !== b.dataFiles.size) return false;
+  for (const [k, v] of a.files) if (b.files.get(k) !== v) return false;
+  for (const [k, v] of a.dataFiles) if (b.dataFiles.get(k) !== v) return false;
+  return true;
 }
 
 /** Whether two lists of page sources plan the same site: the same objects, or equal ones (a body edit makes a new, equal source). */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
 
@@ -53,6 +53,28 @@ describe("a build after a build", () => {
     expect(statSync(join(dir, "dist")).ino).toBe(folder);
     expect(statSync(join(dir, "dist/_headers")).mtimeMs).toBe(headers.mtimeMs);
     expect(readdirSync(dir).filter((f) => /^dist\.(tmp|old)-/.test(f))).toEqual([]);
+  });
+
+  it("leaves the build cache alone too when nothing changed, and saves it when something did", () => {
+    const caches = join(dir, "node_modules", ".cache", "brook-docs");
+    const [folder] = readdirSync(caches);
+    const state = join(caches, folder!, "state.bin");
+    const saved = statSync(state).mtimeMs;
+    expect(cli("build").code).toBe(0);
+    expect(statSync(state).mtimeMs).toBe(saved);
+    const file = join(dir, "content", "guide", "index.md");
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text + "\nOne more line for the cache.\n");
+    expect(rendered(cli("build").stderr)).toBe(1);
+    expect(statSync(state).mtimeMs).not.toBe(saved);
+    writeFileSync(file, text);
+    expect(rendered(cli("build").stderr)).toBe(1);
+    // A file saved again with the same bytes: nothing to render, but its new times are recorded.
+    const before = statSync(state).mtimeMs;
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(file, later, later);
+    expect(rendered(cli("build").stderr)).toBe(0);
+    expect(statSync(state).mtimeMs).not.toBe(before);
   });
 
   it("replaces an output that has a file more, or a site file changed by hand, even when no page changed", () => {
