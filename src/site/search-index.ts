@@ -34,8 +34,61 @@ export interface SearchFiles {
 
 /** Builds the head file and, on a large site, the shards that hold every field but the title. */
 export function buildSearchFiles(pages: SearchPage[], options: SearchOptions = {}): SearchFiles {
+  const tally = new SearchTally(pages.length);
+  pages.forEach((page, p) => tally.add(p, page));
+  return tally.files(pages, options);
+}
+
+/**
+ * The terms of a site's pages, counted page by page in any order (a build starts with the pages
+ * it did not parse again, while the others are being parsed); `files` gives exactly what
+ * buildSearchFiles gives for the same pages.
+ */
+export class SearchTally {
+  private readonly dict = new TermDictionary();
+  private readonly tally = new TermTally(this.dict);
+  private readonly postings = new PostingList();
+  private readonly lengths: number[][];
+  private readonly pageCounts: number[] = [];
+  private readonly lastPage: number[] = [];
+  private readonly added: boolean[];
+
+  constructor(private readonly pageCount: number) {
+    this.lengths = SEARCH_FIELDS.map(() => new Array<number>(pageCount).fill(0));
+    this.added = new Array<boolean>(pageCount).fill(false);
+  }
+
+  /** Counts page number `p` (its place in the site's pages), once. */
+  add(p: number, page: SearchPage): void {
+    if (this.added[p]) throw new Error(`search page ${p} counted twice`);
+    this.added[p] = true;
+    const add = (term: number, f: number, tf: number) => {
+      this.postings.push(term, f, p, tf);
+      this.lengths[f]![p]! += tf;
+      if (this.lastPage[term] !== p) {
+        this.lastPage[term] = p;
+        this.pageCounts[term] = (this.pageCounts[term] ?? 0) + 1;
+      }
+    };
+    [[page.title, slugWords(page)], [page.description], page.headings].forEach((texts, f) => {
+      for (const t of texts) this.tally.add(t);
+      this.tally.drain((term, tf) => add(term, f, tf));
+    });
+    // The body comes counted (PageSearchData.body): `term term:3 …`.
+    this.dict.readCounted(page.body, (term, tf) => add(term, BODY, tf));
+  }
+
+  /** The index files of `pages` (every one of them added). */
+  files(pages: SearchPage[], options: SearchOptions = {}): SearchFiles {
+    if (pages.length !== this.pageCount || this.added.some((a) => !a)) throw new Error("the search index was asked for before every page was counted");
+    return writeSearchFiles(pages, { terms: this.dict.terms, postings: this.postings, lengths: this.lengths, pageCounts: this.pageCounts }, options);
+  }
+}
+
+/** The files of counted pages. */
+function writeSearchFiles(pages: SearchPage[], counted: { terms: string[]; postings: PostingList; lengths: number[][]; pageCounts: number[] }, options: SearchOptions): SearchFiles {
   const fieldCount = SEARCH_FIELDS.length;
-  const { terms, postings, lengths, pageCounts } = tallyPages(pages);
+  const { terms, postings, lengths, pageCounts } = counted;
   const pagesOf = postings.byTerm(terms.length, fieldCount);
   const counts = postings.counts(terms.length, fieldCount);
   const size = (id: number, from: number, to: number) => {
@@ -117,33 +170,6 @@ export function buildSearchFiles(pages: SearchPage[], options: SearchOptions = {
   const entry = `search.${hash(content)}.json`;
   files.unshift({ name: entry, content });
   return { entry, files };
-}
-
-/** Tokenises every page: the site's terms, every posting, each page's length per field, and how many pages hold each term. */
-function tallyPages(pages: SearchPage[]): { terms: string[]; postings: PostingList; lengths: number[][]; pageCounts: number[] } {
-  const dict = new TermDictionary();
-  const tally = new TermTally(dict);
-  const postings = new PostingList();
-  const lengths: number[][] = SEARCH_FIELDS.map(() => new Array<number>(pages.length).fill(0));
-  const pageCounts: number[] = [];
-  const lastPage: number[] = [];
-  const add = (term: number, f: number, p: number, tf: number) => {
-    postings.push(term, f, p, tf);
-    lengths[f]![p]! += tf;
-    if (lastPage[term] !== p) {
-      lastPage[term] = p;
-      pageCounts[term] = (pageCounts[term] ?? 0) + 1;
-    }
-  };
-  pages.forEach((page, p) => {
-    [[page.title, slugWords(page)], [page.description], page.headings].forEach((texts, f) => {
-      for (const t of texts) tally.add(t);
-      tally.drain((term, tf) => add(term, f, p, tf));
-    });
-    // The body comes counted (PageSearchData.body): `term term:3 …`.
-    dict.readCounted(page.body, (term, tf) => add(term, BODY, p, tf));
-  });
-  return { terms: dict.terms, postings, lengths, pageCounts };
 }
 
 /**

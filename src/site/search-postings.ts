@@ -1,12 +1,17 @@
 /** Every posting of a site, kept in typed arrays while the index is assembled (millions at 4,000 pages). */
 
-/** Every (term, field, page, tf) of a site in typed arrays, added in page order. */
+/** Every (term, field, page, tf) of a site in typed arrays, added page by page. */
 export class PostingList {
   length = 0;
   private data = new Int32Array(4 * 4096);
+  /** Whether the pages came in ascending order (else each group is put in page order when read). */
+  private ordered = true;
+  private lastPage = -1;
 
-  /** Adds one posting; pages must come in ascending order. */
+  /** Adds one posting; a page's postings come together, pages in any order. */
   push(term: number, field: number, page: number, tf: number): void {
+    if (page < this.lastPage) this.ordered = false;
+    this.lastPage = page;
     if ((this.length + 1) * 4 > this.data.length) {
       const next = new Int32Array(this.data.length * 2);
       next.set(this.data);
@@ -33,6 +38,21 @@ export class PostingList {
     const next = start.slice(0, groups);
     for (let i = 0; i < this.length; i++) order[next[key(i)]!++] = i;
     const data = this.data;
+    // Pages added out of order (a few, at the end): each group sorted by page, by insertion.
+    if (!this.ordered) {
+      for (let g = 0; g < groups; g++) {
+        for (let k = start[g]! + 1; k < start[g + 1]!; k++) {
+          const item = order[k]!;
+          const page = data[item * 4 + 2]!;
+          let j = k - 1;
+          while (j >= start[g]! && data[order[j]! * 4 + 2]! > page) {
+            order[j + 1] = order[j]!;
+            j--;
+          }
+          order[j + 1] = item;
+        }
+      }
+    }
     return (term, field, add) => {
       const g = term * fieldCount + field;
       for (let k = start[g]!; k < start[g + 1]!; k++) add(data[order[k]! * 4 + 2]!, data[order[k]! * 4 + 3]!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchFiles } from "../../../src/site/search-index.ts";
+import { buildSearchFiles, SearchTally } from "../../../src/site/search-index.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 import { countSearchTerms, TermDictionary, TermTally } from "../../../src/shared/search-tally.ts";
 import { MAX_PAGES_PER_TERM, readPostings, SEARCH_FIELDS, shardFor, type SearchHead, type SearchPostings, type SearchShard } from "../../../src/shared/search-format.ts";
@@ -133,5 +133,40 @@ describe("term tally", () => {
     const want = new Map<string, number>();
     for (const t of termsOf(text + " " + text)) want.set(t, (want.get(t) ?? 0) + 1);
     expect(counted).toEqual(want);
+  });
+});
+
+describe("SearchTally", () => {
+  /** 300 pages of words from a small vocabulary (seeded), so common terms pass MAX_PAGES_PER_TERM and tie. */
+  const many = (() => {
+    let seed = 12;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const words = Array.from({ length: 40 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}`);
+    const text = (n: number) => Array.from({ length: n }, () => words[Math.floor(next() * words.length)]).join(" ");
+    return Array.from({ length: 300 }, (_, i) => page(`/s/page-${i}/`, `Page ${text(2)}`, text(6), [{ heading: text(3), text: text(40) }]));
+  })();
+  expect(many.length).toBeGreaterThan(MAX_PAGES_PER_TERM);
+
+  it("gives the same files whatever order the pages are counted in", () => {
+    for (const options of [{}, { singleFileMaxPostings: 500, shardPostings: 300 }]) {
+      const inOrder = buildSearchFiles(many, options);
+      // The pages a build did not parse first, then the parsed ones (here: a few early pages).
+      const late = new Set([1, 2, 150]);
+      const tally = new SearchTally(many.length);
+      many.forEach((p, i) => !late.has(i) && tally.add(i, p));
+      for (const i of late) tally.add(i, many[i]!);
+      expect(tally.files(many, options)).toEqual(inOrder);
+      // Backwards, every page out of order.
+      const backwards = new SearchTally(many.length);
+      for (let i = many.length - 1; i >= 0; i--) backwards.add(i, many[i]!);
+      expect(backwards.files(many, options)).toEqual(inOrder);
+    }
+  });
+
+  it("refuses a page counted twice, and files asked for before every page is counted", () => {
+    const tally = new SearchTally(2);
+    tally.add(0, many[0]!);
+    expect(() => tally.add(0, many[0]!)).toThrow(/twice/);
+    expect(() => tally.files(many.slice(0, 2))).toThrow(/before every page/);
   });
 });
