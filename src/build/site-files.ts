@@ -100,8 +100,10 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
  * is written last, once the index is made).
  */
 export function writeManifest(input: Pick<SiteFilesInput, "config" | "plan" | "writer" | "assetsDir" | "dataFiles" | "written">, searchFile: string): void {
+  // In the plan's order: a build that reused some pages writes the same bytes as one that made all.
+  const pages = Object.fromEntries(input.plan.pages.filter((p) => input.dataFiles[p.regularPath]).map((p) => [p.regularPath, input.dataFiles[p.regularPath]!]));
   const manifest: RouteManifest = {
-    pages: { ...input.dataFiles, [NOT_FOUND_ROUTE]: notFoundFile() },
+    pages: { ...pages, [NOT_FOUND_ROUTE]: notFoundFile() },
     redirects: Object.fromEntries(input.plan.redirects.map((r) => [r.from, r.to])),
     search: searchFile,
   };

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
+import { snapshotDir } from "../cli/run-cli.ts";
 
 const BIN = join(ROOT, "bin", "brook-docs.js");
 let dir: string;
@@ -104,6 +105,21 @@ describe("a build after a build", () => {
     expect(readFileSync(join(dir, "dist/docs/v2/limits.md"), "utf8")).toContain("A new sentence in the body.");
     expect(readFileSync(join(dir, "dist/docs/v2/llms-full.txt"), "utf8")).toContain("A new sentence in the body.");
     expect(inode("docs/v2/guide/index.html")).toBe(guide);
+  });
+
+  it("makes, after an edit, exactly the output a build from nothing makes", () => {
+    // The first page of the site: made again after the others were taken as they were.
+    const file = join(dir, "content", "index.md");
+    writeFileSync(file, readFileSync(file, "utf8") + "\nA line added to the first page.\n");
+    expect(rendered(cli("build").stderr)).toBe(1);
+    const r = cli("build", "--no-cache", "--out", "from-nothing");
+    expect(r.code, r.stderr).toBe(0);
+    try {
+      expect(snapshotDir(join(dir, "dist"))).toEqual(snapshotDir(join(dir, "from-nothing")));
+    } finally {
+      rmSync(join(dir, "from-nothing"), { recursive: true, force: true });
+      rmSync(join(dir, "from-nothing.links.json"), { force: true });
+    }
   });
 
   it("renders exactly the pages that read a site value when the value changes", () => {
