@@ -3,6 +3,7 @@
  * it, or takes its worker down, becomes a diagnostic naming it), or on this thread when there are
  * no workers (tests, which run the sources directly).
  */
+import type { TransferListItem } from "node:worker_threads";
 import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { PageResult, PageTask, WorkerTask } from "../workers/build-worker.ts";
@@ -34,8 +35,8 @@ export async function runPageTasks(tasks: PageTask[], pool: WorkerPool | undefin
 }
 
 /** Runs one task on a worker when the pool is up, else on this thread. */
-export async function runOne<T>(task: WorkerTask, pool: WorkerPool | undefined): Promise<T> {
-  if (pool) return pool.run<T>(task, OTHER_TASK_BUDGET_MS);
+export async function runOne<T>(task: WorkerTask, pool: WorkerPool | undefined, transferList?: TransferListItem[]): Promise<T> {
+  if (pool) return pool.run<T>(task, OTHER_TASK_BUDGET_MS, transferList);
   // The search index needs only its own module: importing the worker's would load the Markdown
   // chain and React on this thread for nothing.
   if (task.kind === "search") {

@@ -17,13 +17,13 @@ import { ContentError, type Diagnostic } from "../errors.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
 import { NOT_FOUND_PAGE, toSiteData } from "../render/page-data.ts";
-import { SiteChecker } from "../site/check.ts";
+import { searchPageOf, SiteChecker } from "../site/check.ts";
 import type { LinkTargets } from "../site/links.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import { planSite } from "../site/plan.ts";
 import type { Header, SearchPage } from "../shared/types.ts";
-import type { SearchFiles, SearchOptions } from "../site/search-index.ts";
-import type { NotFoundTask, PageResult, PageTask, RemoveTask, RenderSetup, SearchTask, WorkerTask } from "../workers/build-worker.ts";
+import type { SearchFiles, SearchOptions, SearchTally } from "../site/search-index.ts";
+import type { NotFoundTask, PageResult, PageTask, RemoveTask, RenderSetup, SearchTask, SearchWriteTask, WorkerTask } from "../workers/build-worker.ts";
 import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
 import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
 import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "../write/writer.ts";
@@ -112,6 +112,8 @@ export class BuildSession {
   private lastSiteKey = "";
   private deferred?: { pages: SearchPage[]; options: SearchOptions };
   private lastUpdated?: Map<string, LastUpdated>;
+  /** The search terms this build counted while its pages were parsed (see countEarly). */
+  private early?: { known: (SearchPage | null)[]; counting: Promise<SearchTally | undefined> };
   /** Files made from a plan alone, by plan (the dev server keeps its plan while only bodies change). */
   private readonly byPlan = new WeakMap<SitePlan, Map<string, unknown>>();
   /** Checks links again only where the site changed (a session that builds again and again). */
@@ -233,7 +235,13 @@ export class BuildSession {
         outDir: this.outDir,
         cache: this.cache,
         kept: this.kept,
-        run: (tasks, parsing) => this.runPages(tasks, parsing),
+        run: (tasks, parsing) => {
+          const running = this.runPages(tasks, parsing);
+          // A build that parses a few pages counts the others' search terms on this thread while
+          // the workers parse (this thread only waits meanwhile).
+          if (this.pool && !this.options.keepInMemory && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED) this.countEarly(plan, read.pages, tasks);
+          return running;
+        },
       });
       if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
       warnings.push(...pages.warnings);
@@ -322,6 +330,7 @@ export class BuildSession {
       writer.abort();
       throw e;
     } finally {
+      this.early = undefined;
       // A one-off build stops its workers; the dev server keeps its session (and workers) warm.
       if (!this.options.keepInMemory) await this.close();
     }
@@ -363,6 +372,24 @@ export class BuildSession {
    */
   private async searchFiles(pages: SearchPage[], options: SearchOptions): Promise<SearchFiles> {
     this.deferred = undefined;
+    const early = this.early;
+    this.early = undefined;
+    // Counted early (countEarly): when the pages it counted are these, the others are added and a
+    // worker writes the files.
+    const tally = early && (await early.counting);
+    if (early && tally && early.known.length === pages.length && early.known.every((k, i) => !k || sameSearchPage(k, pages[i]!))) {
+      pages.forEach((page, i) => early.known[i] || tally.add(i, page));
+      const counted = tally.counted();
+      const task: SearchWriteTask = { kind: "search-write", pages: pages.map((p) => ({ route: p.route, title: p.title, description: p.description })), counted, options };
+      const writing = runOne<SearchFiles>(task, this.pool, [counted.postings.data.buffer]);
+      writing.catch(() => undefined);
+      const key = searchKey(pages, options);
+      const cached = this.state.search.get(key);
+      if (cached) return cached;
+      const files = await writing;
+      this.state.search = new Map([[key, files]]);
+      return files;
+    }
     if (this.options.deferSearch && this.state.search.size) {
       this.deferred = { pages, options };
       return [...this.state.search.values()][0]!;
@@ -377,6 +404,30 @@ export class BuildSession {
     const files = await (started ?? this.runSearch(pages, options));
     this.state.search = new Map([[key, files]]);
     return files;
+  }
+
+  /**
+   * Counts the search terms of the pages `tasks` do not parse, in the next turn of the event loop
+   * (the tasks are on their way to the workers by then); searchFiles adds the others.
+   */
+  private countEarly(plan: SitePlan, sources: Map<string, CachedPage>, tasks: PageTask[]): void {
+    const pending = new Set(tasks.map((t) => t.shell.route));
+    const known = plan.pages
+      .filter((p) => p.layout !== "not-found")
+      .map((p) => {
+        const facts = pending.has(p.regularPath) ? undefined : sources.get(p.relativePath)?.parse?.facts;
+        return facts ? searchPageOf(p, facts) : null;
+      });
+    // The index's module is loaded here, not by builds that never count.
+    const counting = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => import("../site/search-index.ts"))
+      .then(({ SearchTally }) => {
+        const tally = new SearchTally(known.length);
+        known.forEach((page, i) => page && tally.add(i, page));
+        return tally;
+      });
+    counting.catch(() => undefined);
+    this.early = { known, counting };
   }
 
   private runSearch(pages: SearchPage[], options: SearchOptions): Promise<SearchFiles> {
@@ -476,6 +527,11 @@ function linkMap(config: SiteConfig, plan: SitePlan, facts: Map<string, PageFact
     redirects[plan.redirects[i]?.from ?? r.from] = { file: configFile, ...placeInConfig(text, r.from) };
   });
   return { version: 1, base: config.base, siteUrl: config.siteUrl, pages, redirects };
+}
+
+/** Whether two search pages are the same document (the same strings, as a reused page's are). */
+function sameSearchPage(a: SearchPage, b: SearchPage): boolean {
+  return a.route === b.route && a.title === b.title && a.description === b.description && a.body === b.body && a.headings.length === b.headings.length && a.headings.every((h, i) => h === b.headings[i]);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { PageFacts } from "../content/parse-page.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { SearchPage } from "../shared/types.ts";
 import { checkLinks, type LinkTargets } from "./links.ts";
-import type { SitePlan } from "./model.ts";
+import type { PlannedPage, SitePlan } from "./model.ts";
 import { checkRedirectAnchors } from "./redirects.ts";
 
 /** What checkSite found. */
@@ -47,7 +47,7 @@ export class SiteChecker {
       // A link from an included file is reported at that file's line (LinkRef.file).
       const page = reuse ? kept : { warnings: checkLinks((f?.links ?? []).filter((l) => l.scope === "site").map((l) => ({ ...l, file: l.file ?? p.file })), targets) };
       // What the search index is built from: every page but the not-found layout.
-      if (!reuse && p.layout !== "not-found") page.search = { route: p.regularPath, title: p.title, description: p.description, ...(f?.search ?? { headings: [], body: "" }) };
+      if (!reuse && p.layout !== "not-found") page.search = searchPageOf(p, f);
       byPage.set(p.regularPath, page);
       warnings.push(...page.warnings);
       if (page.search) searchPages.push(page.search);
@@ -56,6 +56,11 @@ export class SiteChecker {
     if (!result.errors.length) this.last = { plan, facts, base, configFile, publicFiles, result, byPage };
     return result;
   }
+}
+
+/** What the search index is built from for a page (every page but the not-found layout has one). */
+export function searchPageOf(p: PlannedPage, facts: PageFacts | undefined): SearchPage {
+  return { route: p.regularPath, title: p.title, description: p.description, ...(facts?.search ?? { headings: [], body: "" }) };
 }
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { bm25Weight, MAX_PAGES_PER_TERM, SEARCH_FIELDS, SEARCH_FORMAT, shardKey, writePostings, type SearchHead, type SearchPostings, type SearchShard } from "../shared/search-format.ts";
 import type { SearchPage } from "../shared/types.ts";
 import { TermDictionary, TermTally } from "../shared/search-tally.ts";
-import { PostingList } from "./search-postings.ts";
+import { PostingList, type PostingData } from "./search-postings.ts";
 
 const BODY = SEARCH_FIELDS.indexOf("body");
 
@@ -80,15 +80,33 @@ export class SearchTally {
 
   /** The index files of `pages` (every one of them added). */
   files(pages: SearchPage[], options: SearchOptions = {}): SearchFiles {
-    if (pages.length !== this.pageCount || this.added.some((a) => !a)) throw new Error("the search index was asked for before every page was counted");
-    return writeSearchFiles(pages, { terms: this.dict.terms, postings: this.postings, lengths: this.lengths, pageCounts: this.pageCounts }, options);
+    return writeSearchFiles(pages, this.counted(), options);
+  }
+
+  /**
+   * What was counted, as plain data another thread can take (the postings' buffer is
+   * transferable): writeSearchFiles makes the files from it there.
+   */
+  counted(): CountedPages {
+    if (this.added.some((a) => !a)) throw new Error("the search index was asked for before every page was counted");
+    return { terms: this.dict.terms, postings: this.postings.toData(), lengths: this.lengths, pageCounts: this.pageCounts };
   }
 }
 
-/** The files of counted pages. */
-function writeSearchFiles(pages: SearchPage[], counted: { terms: string[]; postings: PostingList; lengths: number[][]; pageCounts: number[] }, options: SearchOptions): SearchFiles {
+/** A site's pages counted (SearchTally.counted). */
+export interface CountedPages {
+  terms: string[];
+  postings: PostingData;
+  lengths: number[][];
+  pageCounts: number[];
+}
+
+/** The files of counted pages; of `pages`, only routes, titles and descriptions are read. */
+export function writeSearchFiles(pages: Pick<SearchPage, "route" | "title" | "description">[], counted: CountedPages, options: SearchOptions = {}): SearchFiles {
+  if (pages.length !== counted.lengths[0]!.length) throw new Error("the search index was asked for other pages than were counted");
   const fieldCount = SEARCH_FIELDS.length;
-  const { terms, postings, lengths, pageCounts } = counted;
+  const { terms, lengths, pageCounts } = counted;
+  const postings = PostingList.fromData(counted.postings);
   const pagesOf = postings.byTerm(terms.length, fieldCount);
   const counts = postings.counts(terms.length, fieldCount);
   const size = (id: number, from: number, to: number) => {

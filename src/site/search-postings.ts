@@ -1,5 +1,12 @@
 /** Every posting of a site, kept in typed arrays while the index is assembled (millions at 4,000 pages). */
 
+/** A PostingList as plain data (its buffer transferable to another thread). */
+export interface PostingData {
+  data: Int32Array<ArrayBuffer>;
+  length: number;
+  ordered: boolean;
+}
+
 /** Every (term, field, page, tf) of a site in typed arrays, added page by page. */
 export class PostingList {
   length = 0;
@@ -7,6 +14,21 @@ export class PostingList {
   /** Whether the pages came in ascending order (else each group is put in page order when read). */
   private ordered = true;
   private lastPage = -1;
+
+  /** The list as plain data (the same buffer). */
+  toData(): PostingData {
+    return { data: this.data, length: this.length, ordered: this.ordered };
+  }
+
+  /** A list from its data. */
+  static fromData(d: PostingData): PostingList {
+    const list = new PostingList();
+    list.data = d.data;
+    list.length = d.length;
+    list.ordered = d.ordered;
+    list.lastPage = Infinity;
+    return list;
+  }
 
   /** Adds one posting; a page's postings come together, pages in any order. */
   push(term: number, field: number, page: number, tf: number): void {

@@ -17,7 +17,7 @@ import { renderPage, type RenderContext } from "../render/render-page.tsx";
 import { contentHash } from "../render/hash.ts";
 import { isSwappedOutput } from "../write/writer.ts";
 import type { PageData, SearchPage, SiteData } from "../shared/types.ts";
-import type { SearchOptions } from "../site/search-index.ts";
+import type { CountedPages, SearchOptions } from "../site/search-index.ts";
 
 /** How a page is shown, apart from its body: the page's data without `html` and `headers`. */
 export type PageShell = Omit<PageData, "html" | "headers">;
@@ -73,6 +73,14 @@ export interface SearchTask {
   options: SearchOptions;
 }
 
+/** The search index's files from pages counted on another thread (SearchTally.counted). */
+export interface SearchWriteTask {
+  kind: "search-write";
+  pages: Pick<SearchPage, "route" | "title" | "description">[];
+  counted: CountedPages;
+  options: SearchOptions;
+}
+
 /** Removes an output folder the build swapped out (only such a folder: see isSwappedOutput). */
 export interface RemoveTask {
   kind: "remove";
@@ -80,7 +88,7 @@ export interface RemoveTask {
 }
 
 /** Work for a worker. */
-export type WorkerTask = PageTask | NotFoundTask | SearchTask | RemoveTask;
+export type WorkerTask = PageTask | NotFoundTask | SearchTask | SearchWriteTask | RemoveTask;
 
 /** What a page task gives back. */
 export interface PageResult {
@@ -135,6 +143,10 @@ export async function runTask(task: WorkerTask): Promise<unknown> {
   if (task.kind === "search") {
     const { buildSearchFiles } = await import("../site/search-index.ts");
     return buildSearchFiles(task.pages, task.options);
+  }
+  if (task.kind === "search-write") {
+    const { writeSearchFiles } = await import("../site/search-index.ts");
+    return writeSearchFiles(task.pages, task.counted, task.options);
   }
   if (task.kind === "remove") {
     if (!isSwappedOutput(task.dir)) throw new Error(`refusing to remove ${task.dir}: not an output folder a build swapped out`);

@@ -4,6 +4,7 @@
  * break a build. (tinypool was tried first: a worker that exits leaves its task pending forever.)
  */
 import { availableParallelism } from "node:os";
+import type { TransferListItem } from "node:worker_threads";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
@@ -53,12 +54,12 @@ export class WorkerPool {
    * piscina only when a thread is free, so the budget never counts time spent in the queue. An
    * error the task itself throws is a bug of ours and is passed on as it is.
    */
-  async run<T>(task: unknown, budgetMs: number): Promise<T> {
+  async run<T>(task: unknown, budgetMs: number, transferList?: TransferListItem[]): Promise<T> {
     if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
     const signal = AbortSignal.timeout(budgetMs);
     try {
-      return (await this.pool.run(task, { signal })) as T;
+      return (await this.pool.run(task, { signal, ...(transferList && { transferList }) })) as T;
     } catch (e) {
       if (signal.aborted) throw new TaskFailure("timeout", `took longer than ${budgetMs / 1000} s`);
       const err = e as { code?: string; message?: string } | null;
