@@ -378,15 +378,14 @@ export class BuildSession {
     // worker writes the files.
     const tally = early && (await early.counting);
     if (early && tally && early.known.length === pages.length && early.known.every((k, i) => !k || sameSearchPage(k, pages[i]!))) {
-      pages.forEach((page, i) => early.known[i] || tally.add(i, page));
-      const counted = tally.counted();
-      const task: SearchWriteTask = { kind: "search-write", pages: pages.map((p) => ({ route: p.route, title: p.title, description: p.description })), counted, options };
-      const writing = runOne<SearchFiles>(task, this.pool, [counted.postings.data.buffer]);
-      writing.catch(() => undefined);
+      // The key first: a task still running when the workers stop would be an error of the pool.
       const key = searchKey(pages, options);
       const cached = this.state.search.get(key);
       if (cached) return cached;
-      const files = await writing;
+      pages.forEach((page, i) => early.known[i] || tally.add(i, page));
+      const counted = tally.counted();
+      const task: SearchWriteTask = { kind: "search-write", pages: pages.map((p) => ({ route: p.route, title: p.title, description: p.description })), counted, options };
+      const files = await runOne<SearchFiles>(task, this.pool, [counted.postings.data.buffer]);
       this.state.search = new Map([[key, files]]);
       return files;
     }
@@ -394,14 +393,10 @@ export class BuildSession {
       this.deferred = { pages, options };
       return [...this.state.search.values()][0]!;
     }
-    // With a worker up, the index is started before its key is known (a hash of every page's
-    // terms): when the key finds the last index after all, the worker's result is dropped.
-    const started = this.pool ? this.runSearch(pages, options) : undefined;
-    started?.catch(() => undefined);
     const key = searchKey(pages, options);
     const cached = this.state.search.get(key);
     if (cached) return cached;
-    const files = await (started ?? this.runSearch(pages, options));
+    const files = await this.runSearch(pages, options);
     this.state.search = new Map([[key, files]]);
     return files;
   }

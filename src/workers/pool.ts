@@ -25,6 +25,7 @@ export class TaskFailure extends Error {
 export class WorkerPool {
   private readonly pool: Piscina;
   private running = 0;
+  private readonly inFlight = new Set<Promise<unknown>>();
   private readonly waiting: (() => void)[] = [];
 
   constructor(
@@ -58,8 +59,10 @@ export class WorkerPool {
     if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
     const signal = AbortSignal.timeout(budgetMs);
+    const running = this.pool.run(task, { signal, ...(transferList && { transferList }) });
+    this.inFlight.add(running);
     try {
-      return (await this.pool.run(task, { signal, ...(transferList && { transferList }) })) as T;
+      return (await running) as T;
     } catch (e) {
       if (signal.aborted) throw new TaskFailure("timeout", `took longer than ${budgetMs / 1000} s`);
       const err = e as { code?: string; message?: string } | null;
@@ -67,13 +70,18 @@ export class WorkerPool {
       if (err?.message?.startsWith("worker exited")) throw new TaskFailure("crash", err.message);
       throw e;
     } finally {
+      this.inFlight.delete(running);
       this.running--;
       this.waiting.shift()?.();
     }
   }
 
-  /** Stops every worker. */
+  /**
+   * Stops every worker, once the tasks under way have ended (a worker that answers while the pool
+   * is being destroyed makes piscina fail as a whole).
+   */
   async close(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
     await this.pool.destroy();
   }
 }

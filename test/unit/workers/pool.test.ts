@@ -29,6 +29,21 @@ describe("WorkerPool", () => {
     expect(await outcome("throw")).toBe("other: a bug in the task");
   });
 
+  it("closes once the tasks under way have ended: their results are kept, the pool does not fail", async () => {
+    const own = new WorkerPool(1, pathToFileURL(join(ROOT, "test/fixtures/workers/misbehave.mjs")));
+    const errors: unknown[] = [];
+    const onError = (e: unknown) => errors.push(e);
+    process.on("uncaughtException", onError);
+    try {
+      const slow = own.run<string>("slow", 30_000);
+      await own.close();
+      expect(await slow).toBe("done: slow");
+      expect(errors).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onError);
+    }
+  });
+
   it("counts a task's budget from when a worker takes it, not from when it was queued", async () => {
     // Two tasks for one worker: the second waits 4 s behind the loop, longer than its own 3 s budget.
     const [looped, queued] = await Promise.all([outcome("loop", 4_000), outcome("queued", 3_000)]);
