@@ -413,15 +413,16 @@ export class BuildSession {
         const facts = pending.has(p.regularPath) ? undefined : sources.get(p.relativePath)?.parse?.facts;
         return facts ? searchPageOf(p, facts) : null;
       });
-    // The index's module is loaded here, not by builds that never count.
+    // The index's module is loaded here, not by builds that never count. Counting that fails
+    // leaves the index to be built whole (searchFiles).
     const counting = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => import("../site/search-index.ts"))
       .then(({ SearchTally }) => {
         const tally = new SearchTally(known.length);
         known.forEach((page, i) => page && tally.add(i, page));
         return tally;
-      });
-    counting.catch(() => undefined);
+      })
+      .catch(() => undefined);
     this.early = { known, counting };
   }
 
