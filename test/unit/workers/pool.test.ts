@@ -35,9 +35,17 @@ describe("WorkerPool", () => {
     const onError = (e: unknown) => errors.push(e);
     process.on("uncaughtException", onError);
     try {
-      const slow = own.run<string>("slow", 30_000);
-      await own.close();
-      expect(await slow).toBe("done: slow");
+      const flag = new SharedArrayBuffer(4);
+      const task = own.run<string>({ kind: "wait", flag }, 30_000);
+      let closed = false;
+      const closing = own.close().then(() => (closed = true));
+      // close waits on the task: still open after a turn of the event loop, until the task is let go.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toBe(false);
+      Atomics.store(new Int32Array(flag), 0, 1);
+      Atomics.notify(new Int32Array(flag), 0);
+      await closing;
+      expect(await task).toBe("done: waited");
       expect(errors).toEqual([]);
     } finally {
       process.off("uncaughtException", onError);
