@@ -17,13 +17,13 @@ import { ContentError, type Diagnostic } from "../errors.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
 import { NOT_FOUND_PAGE, toSiteData } from "../render/page-data.ts";
-import { searchPageOf, SiteChecker } from "../site/check.ts";
+import { SiteChecker } from "../site/check.ts";
 import type { LinkTargets } from "../site/links.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import { planSite } from "../site/plan.ts";
 import type { Header, SearchPage } from "../shared/types.ts";
-import type { SearchFiles, SearchOptions, SearchTally } from "../site/search-index.ts";
-import type { NotFoundTask, PageResult, PageTask, RemoveTask, RenderSetup, SearchTask, SearchWriteTask, WorkerTask } from "../workers/build-worker.ts";
+import type { SearchFiles } from "../site/search-index.ts";
+import type { NotFoundTask, PageResult, PageTask, RemoveTask, RenderSetup, WorkerTask } from "../workers/build-worker.ts";
 import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
 import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
 import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "../write/writer.ts";
@@ -32,6 +32,7 @@ import { DependencyFiles } from "./file-deps.ts";
 import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
+import { SearchStage } from "./search-stage.ts";
 import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";
 
 /** Options of a session. */
@@ -110,16 +111,12 @@ export class BuildSession {
   private readonly kept?: Map<string, KeptPage>;
   private lastDataFiles: Record<string, string> = {};
   private lastSiteKey = "";
-  private deferred?: { pages: SearchPage[]; options: SearchOptions };
   private lastUpdated?: Map<string, LastUpdated>;
-  /** The search terms this build counted while its pages were parsed (see countEarly). */
-  private early?: { known: (SearchPage | null)[]; counting: Promise<SearchTally | undefined> };
-  /** Files made from a plan alone, by plan (the dev server keeps its plan while only bodies change). */
-  private readonly byPlan = new WeakMap<SitePlan, Map<string, unknown>>();
+  private readonly search: SearchStage;
   /** Checks links again only where the site changed (a session that builds again and again). */
   private readonly checker = new SiteChecker();
   /** The last plan of a session kept in memory, with what it was made from. */
-  private lastPlan?: { configJson: string; lastUpdated?: Map<string, LastUpdated>; sources: CachedPage["source"][]; planned: ReturnType<typeof planSite>; siteJson: string };
+  private lastPlan?: { configJson: string; lastUpdated?: Map<string, LastUpdated>; sources: CachedPage["source"][] } & PlanOutcome;
   /** What the last good build found in content/ and public/ (a session kept in memory). */
   private lastWalk?: { content: ReturnType<typeof discoverContent>; public: ReturnType<typeof discoverPublic> };
   /** The last build's outputs when it was kept in memory (the dev server's writer holds the files). */
@@ -131,6 +128,7 @@ export class BuildSession {
     this.outDir = resolve(this.cwd, options.outDir ?? "dist");
     if (options.cache !== false) this.cache = new BuildCache(cacheDir(this.cwd, this.contentDir));
     this.state = this.cache?.load() ?? emptyState();
+    this.search = new SearchStage(this.state, (task, transferList) => runOne(task, this.pool, transferList), options.deferSearch ?? false);
     if (options.keepInMemory) this.kept = new Map();
   }
 
@@ -189,7 +187,7 @@ export class BuildSession {
     // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
     // One git call for the whole folder; the dev server asks once per session.
     this.lastUpdated ??= lastCommitDates(this.contentDir);
-    const { planned, siteJson } = this.planOf(config, configFile, [...read.pages.values()].map((p) => p.source));
+    const { planned, siteJson, fromPlan } = this.planOf(config, configFile, [...read.pages.values()].map((p) => p.source));
     const { plan } = planned;
     const warnings: Diagnostic[] = [...planned.warnings];
     const assets = await (this.options.assets ?? clientAssets)();
@@ -239,7 +237,7 @@ export class BuildSession {
           const running = this.runPages(tasks, parsing);
           // A build that parses a few pages counts the others' search terms on this thread while
           // the workers parse (this thread only waits meanwhile).
-          if (this.pool && !this.options.keepInMemory && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED) this.countEarly(plan, read.pages, tasks);
+          if (this.pool && !this.options.keepInMemory && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED) this.search.countEarly(plan, read.pages, tasks);
           return running;
         },
       });
@@ -264,7 +262,7 @@ export class BuildSession {
       // worker, the write stage goes on meanwhile (only the route manifest waits for its name);
       // on this thread, it runs first, so the two never peak together.
       const searchStart = performance.now();
-      const searching = this.searchFiles(checked.searchPages, config.search).then((files) => {
+      const searching = this.search.files(checked.searchPages, config.search).then((files) => {
         timings.search = Math.round(performance.now() - searchStart);
         return files;
       });
@@ -285,7 +283,7 @@ export class BuildSession {
         markdown: pages.markdown,
         siteKey,
         outputs: pages.outputs,
-        planMemo: this.options.keepInMemory ? this.planMemo(plan) : undefined,
+        fromPlan,
         previous: previousSite,
         outDir: this.outDir,
         renderNotFound: () => this.runOne<string>({ kind: "not-found", page: NOT_FOUND_PAGE, render } satisfies NotFoundTask),
@@ -330,7 +328,7 @@ export class BuildSession {
       writer.abort();
       throw e;
     } finally {
-      this.early = undefined;
+      this.search.drop();
       // A one-off build stops its workers; the dev server keeps its session (and workers) warm.
       if (!this.options.keepInMemory) await this.close();
     }
@@ -354,80 +352,8 @@ export class BuildSession {
    * Builds the index a build deferred (on a worker), for the dev server to publish; undefined
    * when nothing was deferred.
    */
-  async buildDeferredSearch(): Promise<SearchFiles | undefined> {
-    const deferred = this.deferred;
-    if (!deferred) return undefined;
-    this.deferred = undefined;
-    const key = searchKey(deferred.pages, deferred.options);
-    if (this.state.search.has(key)) return undefined;
-    const files = await this.runSearch(deferred.pages, deferred.options);
-    this.state.search = new Map([[key, files]]);
-    return files;
-  }
-
-  /**
-   * The search index files, from the cache when their input did not change. Deferred (see
-   * SessionOptions): the last index, and even the key of the new one (a hash of every page's
-   * terms, 100 ms at 4,000 pages) waits until the pages are out.
-   */
-  private async searchFiles(pages: SearchPage[], options: SearchOptions): Promise<SearchFiles> {
-    this.deferred = undefined;
-    const early = this.early;
-    this.early = undefined;
-    // Counted early (countEarly): when the pages it counted are these, the others are added and a
-    // worker writes the files.
-    const tally = early && (await early.counting);
-    if (early && tally && early.known.length === pages.length && early.known.every((k, i) => !k || sameSearchPage(k, pages[i]!))) {
-      // The key first: a task still running when the workers stop would be an error of the pool.
-      const key = searchKey(pages, options);
-      const cached = this.state.search.get(key);
-      if (cached) return cached;
-      pages.forEach((page, i) => early.known[i] || tally.add(i, page));
-      const counted = tally.counted();
-      const task: SearchWriteTask = { kind: "search-write", pages: pages.map((p) => ({ route: p.route, title: p.title, description: p.description })), counted, options };
-      const files = await runOne<SearchFiles>(task, this.pool, [counted.postings.data.buffer]);
-      this.state.search = new Map([[key, files]]);
-      return files;
-    }
-    if (this.options.deferSearch && this.state.search.size) {
-      this.deferred = { pages, options };
-      return [...this.state.search.values()][0]!;
-    }
-    const key = searchKey(pages, options);
-    const cached = this.state.search.get(key);
-    if (cached) return cached;
-    const files = await this.runSearch(pages, options);
-    this.state.search = new Map([[key, files]]);
-    return files;
-  }
-
-  /**
-   * Counts the search terms of the pages `tasks` do not parse, in the next turn of the event loop
-   * (the tasks are on their way to the workers by then); searchFiles adds the others.
-   */
-  private countEarly(plan: SitePlan, sources: Map<string, CachedPage>, tasks: PageTask[]): void {
-    const pending = new Set(tasks.map((t) => t.shell.route));
-    const known = plan.pages
-      .filter((p) => p.layout !== "not-found")
-      .map((p) => {
-        const facts = pending.has(p.regularPath) ? undefined : sources.get(p.relativePath)?.parse?.facts;
-        return facts ? searchPageOf(p, facts) : null;
-      });
-    // The index's module is loaded here, not by builds that never count. Counting that fails
-    // leaves the index to be built whole (searchFiles).
-    const counting = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => import("../site/search-index.ts"))
-      .then(({ SearchTally }) => {
-        const tally = new SearchTally(known.length);
-        known.forEach((page, i) => page && tally.add(i, page));
-        return tally;
-      })
-      .catch(() => undefined);
-    this.early = { known, counting };
-  }
-
-  private runSearch(pages: SearchPage[], options: SearchOptions): Promise<SearchFiles> {
-    return this.runOne<SearchFiles>({ kind: "search", pages, options } satisfies SearchTask);
+  buildDeferredSearch(): Promise<SearchFiles | undefined> {
+    return this.search.deferred();
   }
 
   /** Runs page tasks on the workers (started when there is work), or on this thread without them. */
@@ -466,21 +392,15 @@ export class BuildSession {
    * the config or a page's frontmatter, file or route changed (a body edit leaves the plan as it
    * was: the same objects, so the pages stage sees at once what did not change).
    */
-  private planOf(config: SiteConfig, configFile: string, sources: CachedPage["source"][]): { planned: ReturnType<typeof planSite>; siteJson: string } {
+  private planOf(config: SiteConfig, configFile: string, sources: CachedPage["source"][]): PlanOutcome {
     const configJson = this.options.keepInMemory ? JSON.stringify([config, configFile]) : "";
     const last = this.lastPlan;
     if (last && last.configJson === configJson && last.lastUpdated === this.lastUpdated && sameSources(last.sources, sources)) return last;
     const planned = planSite(config, configFile, sources.map((s) => ({ ...s, body: "" })), this.lastUpdated);
     if (planned.errors.length) throw new ContentError(sortDiagnostics(planned.errors));
-    const siteJson = JSON.stringify(toSiteData(config, planned.plan));
-    if (this.options.keepInMemory) this.lastPlan = { configJson, lastUpdated: this.lastUpdated, sources, planned, siteJson };
-    return { planned, siteJson };
-  }
-
-  private planMemo(plan: SitePlan): Map<string, unknown> {
-    let memo = this.byPlan.get(plan);
-    if (!memo) this.byPlan.set(plan, (memo = new Map()));
-    return memo;
+    const outcome: PlanOutcome = { planned, siteJson: JSON.stringify(toSiteData(config, planned.plan)), fromPlan: new Map() };
+    if (this.options.keepInMemory) this.lastPlan = { configJson, lastUpdated: this.lastUpdated, sources, ...outcome };
+    return outcome;
   }
 
   /** A build kept in memory: the site data file the workers read, in the cache folder (named by its hash: written once). */
@@ -503,6 +423,13 @@ export class BuildSession {
   }
 }
 
+/** A plan, the site data made from it, and the files made from it alone (kept with a plan that is kept). */
+interface PlanOutcome {
+  planned: ReturnType<typeof planSite>;
+  siteJson: string;
+  fromPlan: Map<string, unknown>;
+}
+
 /** A build that rendered at most this many pages builds its search index on its (warm) worker. */
 const SEARCH_ON_WORKER_MAX_RENDERED = 30;
 
@@ -523,11 +450,6 @@ function linkMap(config: SiteConfig, plan: SitePlan, facts: Map<string, PageFact
     redirects[plan.redirects[i]?.from ?? r.from] = { file: configFile, ...placeInConfig(text, r.from) };
   });
   return { version: 1, base: config.base, siteUrl: config.siteUrl, pages, redirects };
-}
-
-/** Whether two search pages are the same document (the same strings, as a reused page's are). */
-function sameSearchPage(a: SearchPage, b: SearchPage): boolean {
-  return a.route === b.route && a.title === b.title && a.description === b.description && a.body === b.body && a.headings.length === b.headings.length && a.headings.every((h, i) => h === b.headings[i]);
 }
 
 /**
@@ -555,7 +477,3 @@ function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
-/** What the search index of a build depends on: its documents and options, and the generator. */
-function searchKey(pages: SearchPage[], options: SearchOptions): string {
-  return hashKey(generatorVersion(), JSON.stringify([pages, options]));
-}

@@ -41,8 +41,8 @@ export interface SiteFilesInput {
   written: Set<string>;
   previous?: OutputState;
   outDir: string;
-  /** What was made from this build's plan before, by name (a session that keeps its plan), or undefined. */
-  planMemo?: Map<string, unknown>;
+  /** What was made from this build's plan alone, by name: filled by the first build of a plan, read by the next ones (a session that keeps its plan). */
+  fromPlan: Map<string, unknown>;
   /** Renders the not-found page (on a worker). */
   renderNotFound(): Promise<string>;
 }
@@ -70,9 +70,8 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   }
   // Files made from the plan alone: a session that keeps its plan (the dev server) makes them once.
   const fromPlan = <T>(name: string, make: () => T): T => {
-    if (!input.planMemo) return make();
-    if (!input.planMemo.has(name)) input.planMemo.set(name, make());
-    return input.planMemo.get(name) as T;
+    if (!input.fromPlan.has(name)) input.fromPlan.set(name, make());
+    return input.fromPlan.get(name) as T;
   };
   write("_redirects", fromPlan("_redirects", () => redirectsFile(config.base, plan.pages.map((p) => p.regularPath), plan.redirects)));
   write("_headers", headersFile(config.base, config.analytics.gtmId));
