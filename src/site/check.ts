@@ -17,13 +17,9 @@ export interface SiteCheck {
   searchPages: SearchPage[];
 }
 
-/** Checks the parsed site; `errors` stop the build, `warnings` (broken links) are reported and fail check-links. */
-export function checkSite(plan: SitePlan, facts: Map<string, PageFacts>, base: string, configFile: string, publicFiles: Set<string>): SiteCheck {
-  return new SiteChecker().check(plan, facts, base, configFile, publicFiles);
-}
-
 /**
- * checkSite for a session that builds again and again (the dev server): while the link targets
+ * Checks the parsed site; `errors` stop the build, `warnings` (broken links) are reported and fail
+ * check-links. For a session that builds again and again (the dev server): while the link targets
  * (every page's ids, the redirects, public/) are as they were, only the pages whose facts changed
  * are checked again; the others keep their warnings and search documents.
  */

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSyn
 import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { BrookError } from "../errors.ts";
+import { entriesUnder } from "./entries-under.ts";
 
 /** The write stage's only way to produce files. Paths are relative to the web root, `/`-separated. */
 export interface Writer {
@@ -264,22 +265,10 @@ function sameBytes(a: string, b: string): boolean {
   }
 }
 
-/** Whether the files under `dir` are exactly `paths` (relative, `/`-separated). */
+/** Whether the files under `dir` are exactly `paths` (relative, `/`-separated), and nothing else is. */
 function sameFiles(dir: string, paths: Set<string>): boolean {
-  let count = 0;
-  // One folder at a time (Node 20's recursive readdir takes about three times as long).
-  const walk = (folder: string, prefix: string): boolean => {
-    for (const e of readdirSync(folder, { withFileTypes: true })) {
-      if (e.isDirectory()) {
-        if (!walk(join(folder, e.name), `${prefix}${e.name}/`)) return false;
-        continue;
-      }
-      if (!e.isFile() || !paths.has(prefix + e.name)) return false;
-      count++;
-    }
-    return true;
-  };
-  return walk(dir, "") && count === paths.size;
+  const entries = entriesUnder(dir);
+  return entries.length === paths.size && entries.every((e) => e.file && paths.has(e.path));
 }
 
 /** Keeps files in a Map: whole-build tests assert on it without touching the disk. */
