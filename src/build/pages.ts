@@ -77,10 +77,11 @@ function renderKey(siteKey: string, parseKey: string, parse: { values: Record<st
 export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   const { plan, pages, parse, writer, assetsDir } = input;
   const out: PagesOutcome = { errors: [], warnings: [], facts: new Map(), dataFiles: {}, markdown: new Map(), outputs: new Map(), cacheHits: 0, rendered: 0 };
-  const tasks: { page: PlannedPage; task: PageTask; parseKey: string; shell: PageShell }[] = [];
+  type Pending = { page: PlannedPage; task: PageTask; parseKey: string; shell: PageShell; place: number };
   input.cache?.prepare();
 
-  for (const page of plan.pages) {
+  /** Reuses the page's files, or gives the task that makes them. */
+  const decide = (page: PlannedPage, place: number): Pending | undefined => {
     const cached = pages.get(page.relativePath)!;
     // A session kept in memory: the same plan entry, file entry and parse as when the page was
     // made, and the site around it the same: its key is too (no hashing), if what it read still is.
@@ -90,7 +91,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       reuse(input, page, { htmlPath: page.path.slice(1) + "index.html", mdPath: markdownPath(parse.base, page.regularPath).slice(1) }, kept.renderKey, out);
       out.facts.set(page.regularPath, cached.parse!.facts);
       out.warnings.push(...cached.parse!.facts.warnings);
-      continue;
+      return undefined;
     }
     const parseKey = hashKey(cached.hash, page.relativePath, page.file, parse.base, parse.siteUrl ?? "", generatorVersion());
     // Valid while the file, every site value it read and every file it included are as they were.
@@ -104,7 +105,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       if (reuse(input, page, { htmlPath, mdPath }, key, out)) {
         out.facts.set(page.regularPath, cached.parse!.facts);
         out.warnings.push(...cached.parse!.facts.warnings);
-        continue;
+        return undefined;
       }
     }
     const task: PageTask = {
@@ -127,23 +128,39 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       if (!input.bodies.has(page.relativePath)) task.source.body = rereadBody(join(input.contentDir, page.relativePath), { relativePath: page.relativePath, file: page.file, route: page.regularPath });
       if (input.cache) task.bodyStem = input.cache.bodyStem(parseKey);
     }
-    tasks.push({ page, task, parseKey, shell });
-  }
+    return { page, task, parseKey, shell, place };
+  };
+  const start = (list: Pending[]) => input.run(list.map((t) => t.task), list.filter((t) => !t.task.cached).length);
 
-  const results = await input.run(
-    tasks.map((t) => t.task),
-    tasks.filter((t) => !t.task.cached).length,
-  );
+  // The pages whose files this build read go to the workers first: they are parsed while this
+  // thread looks at the others (keys and file signatures: 70 ms at 1,000 pages).
+  const changed: Pending[] = [];
+  const others: Pending[] = [];
+  plan.pages.forEach((page, i) => {
+    if (!input.bodies.has(page.relativePath)) return;
+    const t = decide(page, i);
+    if (t) changed.push(t);
+  });
+  const first = start(changed);
+  // Awaited below; not a stray rejection if this thread fails first.
+  first.catch(() => undefined);
+  plan.pages.forEach((page, i) => {
+    if (input.bodies.has(page.relativePath)) return;
+    const t = decide(page, i);
+    if (t) others.push(t);
+  });
+  const [firstResults, otherResults] = await Promise.all([first, start(others)]);
+  // Results in plan order, whichever list they came in.
+  const done = [...changed.map((t, i) => ({ ...t, result: firstResults[i]! })), ...others.map((t, i) => ({ ...t, result: otherResults[i]! }))].sort((a, b) => a.place - b.place);
   const highlights: [string, string[]][] = [];
-  tasks.forEach(({ page, task, parseKey, shell }, i) => {
-    const r = results[i]!;
+  for (const { page, task, parseKey, shell, result: r } of done) {
     const cached = pages.get(page.relativePath)!;
     out.errors.push(...r.errors);
     out.warnings.push(...r.warnings);
     if (r.highlights) highlights.push(...r.highlights);
     if (!r.facts || !r.dataFile) {
       delete cached.parse;
-      return;
+      continue;
     }
     if (!task.cached) cached.parse = { key: parseKey, facts: r.facts, values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])) };
     const key = renderKey(input.siteKey, parseKey, cached.parse!, shell);
@@ -166,8 +183,8 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       const made = { page, source: cached, parse: cached.parse!, siteKey: input.siteKey };
       input.kept.set(page.regularPath, { renderKey: key, made, body: r.body, bodyMarkdown: r.bodyMarkdown ?? "", markdown, files: r.files, dataFile: r.dataFile });
     }
-  });
-  out.rendered = tasks.length;
+  }
+  out.rendered = done.length;
   input.cache?.addHighlights(highlights);
   // What the files are on disk now: the next build reuses them only if nobody changed them since.
   if (writer.folder) for (const [path, record] of out.outputs) if (!record.sig) record.sig = signature(join(writer.folder, path));

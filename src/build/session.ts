@@ -371,7 +371,7 @@ export class BuildSession {
     if (!script) return;
     const size = poolSize(items);
     if (this.pool && this.pool.size >= size) return;
-    // Replaced at once (no task of this build runs on the old pool yet): never two pools started.
+    // Replaced at once: the old pool stops once the tasks it took (the pages whose files changed) are done.
     const old = this.pool;
     this.pool = new WorkerPool(size, script, warm);
     void old?.close().catch(() => undefined);
