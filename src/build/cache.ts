@@ -16,7 +16,7 @@ import type { SearchFiles } from "../site/search-index.ts";
 import type { FileMemo } from "./file-deps.ts";
 
 /** Bump when the cached shapes change. */
-const CACHE_FORMAT = 7;
+const CACHE_FORMAT = 8;
 
 /** A page's parse: its facts, and the site values it read with their values then. */
 export interface CachedParse {
@@ -62,6 +62,8 @@ export interface CacheState {
   output?: OutputState;
   /** Search index files by the hash of their input. */
   search: Map<string, SearchFiles>;
+  /** What the search counts file holds (see searchCountsPath): its id, and each page's route and print, in index order. */
+  searchCounts?: { id: string; routes: string[]; prints: string[] };
   config?: CachedConfig;
   /** The files pages read besides their own (includes, snippets, images), as last hashed. */
   files: FileMemo;
@@ -109,6 +111,11 @@ export class BuildCache {
   /** The file of highlighted blocks the workers seed themselves from. */
   get highlightsPath(): string {
     return join(this.dir, "highlights.bin");
+  }
+
+  /** The counts the last search index was made of (../workers/search-task.ts). */
+  get searchCountsPath(): string {
+    return join(this.dir, "search-counts.bin");
   }
 
   /** Loads the state, or an empty one when absent, of another format or generator, or unreadable. */

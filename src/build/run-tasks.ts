@@ -40,8 +40,8 @@ export async function runOne<T>(task: WorkerTask, pool: WorkerPool | undefined, 
   // The search index needs only its own module: importing the worker's would load the Markdown
   // chain and React on this thread for nothing.
   if (task.kind === "search") {
-    const { buildSearchFiles } = await import("../site/search-index.ts");
-    return buildSearchFiles(task.pages, task.options) as T;
+    const { runSearchTask } = await import("../workers/search-task.ts");
+    return runSearchTask(task) as T;
   }
   const { runTask } = await import("../workers/build-worker.ts");
   return (await runTask(task)) as T;

@@ -1,55 +1,78 @@
 /**
  * The search stage of a build session: the index from the cache while its documents are as they
- * were; else made on a worker, from counts taken while the pages were parsed when a build parses
- * only a few (`countEarly`), or from the documents; in the dev server, deferred until the pages
- * are out (`deferred`).
+ * were; else made from the counts of the last index (kept in the build cache, see
+ * ../workers/search-task.ts) and the pages that changed since, counted. A build that parses a few
+ * pages starts that tally on this thread while the workers parse (`countAhead`) and hands it to a
+ * worker to write the files; others leave it all to the search task. In the dev server, deferred
+ * until the pages are out (`deferred`).
  */
 import type { TransferListItem } from "node:worker_threads";
+import { createHash } from "node:crypto";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import { searchPageOf } from "../site/check.ts";
 import type { SearchFiles, SearchOptions, SearchTally } from "../site/search-index.ts";
 import type { SearchPage } from "../shared/types.ts";
-import type { PageTask, SearchTask, SearchWriteTask, WorkerTask } from "../workers/build-worker.ts";
+import type { PageTask, WorkerTask } from "../workers/build-worker.ts";
+import type { SearchResult, SearchTask } from "../workers/search-task.ts";
 import { generatorVersion, hashKey, type CachedPage, type CacheState } from "./cache.ts";
 
 /** Runs a task on a worker (or on this thread when there are none). */
 export type RunTask = <T>(task: WorkerTask, transferList?: TransferListItem[]) => Promise<T>;
 
+/** A tally started from the last index's counts while the pages were parsed: the pages it placed, with the prints it placed them by. */
+interface EarlyTally {
+  tally: SearchTally;
+  prints: (string | undefined)[];
+}
+
 export class SearchStage {
   /** Documents whose index was left for later (the dev server). */
   private later?: { pages: SearchPage[]; options: SearchOptions };
-  /** Terms counted while the pages were parsed (see countEarly). */
-  private early?: { known: (SearchPage | null)[]; counting: Promise<SearchTally | undefined> };
+  /** Hashes of page bodies (their counted terms), by the body: made by `countAhead`, or when first needed. */
+  private bodyPrints = new Map<string, string>();
+  /** The tally `countAhead` started, once it has. */
+  private early?: Promise<EarlyTally | undefined>;
 
   constructor(
-    /** The session's cache state: `search` holds the last index by the key of its documents. */
+    /** The session's cache state: `search` holds the last index by the key of its documents, `searchCounts` what its counts file holds. */
     private readonly state: CacheState,
     private readonly run: RunTask,
     /** Leave a changed index for `deferred()` and serve the last one meanwhile. */
     private readonly defer: boolean,
+    /** Where the counts of the last index are kept (the build cache), or undefined: every page is counted. */
+    private readonly countsFile?: string,
   ) {}
 
   /**
-   * Counts the search terms of the pages `tasks` do not parse, in the next turn of the event loop
-   * (the tasks are on their way to the workers by then, and this thread only waits for them);
-   * `files` adds the parsed ones. A count that fails leaves the index to be made whole.
+   * Starts the index's tally in the next turn of the event loop, when this thread waits for the
+   * workers parsing `tasks`: the pages they do not parse, with the documents the last index
+   * counted, keep their counts (read from the cache); `files` adds the others. Nothing is started
+   * without such counts, and a tally that fails leaves the index to the search task.
    */
-  countEarly(plan: SitePlan, sources: Map<string, CachedPage>, tasks: PageTask[]): void {
+  countAhead(plan: SitePlan, sources: Map<string, CachedPage>, tasks: PageTask[]): void {
+    const last = this.state.searchCounts;
+    const file = this.countsFile;
+    if (!last || !file) return;
     const pending = new Set(tasks.map((t) => t.shell.route));
-    const known = searchable(plan).map((p) => {
-      const facts = pending.has(p.regularPath) ? undefined : sources.get(p.relativePath)?.parse?.facts;
-      return facts ? searchPageOf(p, facts) : null;
-    });
-    // The index's module is loaded here, not by builds that never count.
-    const counting = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => import("../site/search-index.ts"))
-      .then(({ SearchTally }) => {
-        const tally = new SearchTally(known.length);
-        known.forEach((page, i) => page && tally.add(i, page));
-        return tally;
+    this.early = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => Promise.all([import("../workers/search-task.ts"), import("../site/search-index.ts")]))
+      .then(([{ readCounts }, { SearchTally }]) => {
+        const pages = searchable(plan);
+        const at = new Map(last.routes.map((route, j) => [route, j]));
+        const places = new Int32Array(last.routes.length).fill(-1);
+        const prints = pages.map((p, i) => {
+          const facts = pending.has(p.regularPath) ? undefined : sources.get(p.relativePath)?.parse?.facts;
+          if (!facts) return undefined;
+          const print = this.fingerprint(searchPageOf(p, facts), this.bodyPrints);
+          const j = at.get(p.regularPath);
+          if (j === undefined || last.prints[j] !== print) return undefined;
+          places[j] = i;
+          return print;
+        });
+        const base = readCounts(file, last.id);
+        return base && { tally: SearchTally.from(base, places, pages.length), prints };
       })
       .catch(() => undefined);
-    this.early = { known, counting };
   }
 
   /**
@@ -59,24 +82,18 @@ export class SearchStage {
    */
   async files(pages: SearchPage[], options: SearchOptions): Promise<SearchFiles> {
     this.later = undefined;
-    const early = this.early;
+    const early = await this.early;
     this.early = undefined;
-    const tally = early && (await early.counting);
-    // Counted early, and the pages it counted are these: the parsed ones are added, and a worker
-    // writes the files from the counts (their postings' buffer moved, not copied).
-    if (early && tally && early.known.length === pages.length && early.known.every((k, i) => !k || sameSearchPage(k, pages[i]!))) {
-      return this.cachedOr(pages, options, () => {
-        pages.forEach((page, i) => early.known[i] || tally.add(i, page));
-        const counted = tally.counted();
-        const task: SearchWriteTask = { kind: "search-write", pages: pages.map((p) => ({ route: p.route, title: p.title, description: p.description })), counted, options };
-        return this.run<SearchFiles>(task, [counted.postings.data.buffer]);
-      });
-    }
     if (this.defer && this.state.search.size) {
       this.later = { pages, options };
       return [...this.state.search.values()][0]!;
     }
-    return this.cachedOr(pages, options, () => this.run<SearchFiles>({ kind: "search", pages, options } satisfies SearchTask));
+    return this.cachedOr(pages, options, undefined, early);
+  }
+
+  /** Forgets a tally a build that failed started. */
+  drop(): void {
+    this.early = undefined;
   }
 
   /** Makes the index the last build left for later; undefined when there is none, or it did not change. */
@@ -84,31 +101,82 @@ export class SearchStage {
     const later = this.later;
     this.later = undefined;
     if (!later) return undefined;
-    const key = searchKey(later.pages, later.options);
-    if (this.state.search.has(key)) return undefined;
-    return this.made(key, await this.run<SearchFiles>({ kind: "search", ...later } satisfies SearchTask));
-  }
-
-  /** Forgets what a build that failed started. */
-  drop(): void {
-    this.early = undefined;
+    const prints = this.fingerprints(later.pages);
+    if (this.state.search.has(searchKey(prints, later.options))) return undefined;
+    return this.cachedOr(later.pages, later.options, prints);
   }
 
   /**
-   * The cached index of these documents, or `make`'s, which then replaces it. The key comes first:
-   * a worker is never asked for an index the build then does not wait for (its workers may stop).
+   * The cached index of these documents, or a new one, which then replaces it. The key comes
+   * first: a worker is never asked for an index the build then does not wait for (its workers may stop).
    */
-  private async cachedOr(pages: SearchPage[], options: SearchOptions, make: () => Promise<SearchFiles>): Promise<SearchFiles> {
-    const key = searchKey(pages, options);
+  private async cachedOr(pages: SearchPage[], options: SearchOptions, prints = this.fingerprints(pages), early?: EarlyTally): Promise<SearchFiles> {
+    const key = searchKey(prints, options);
     const cached = this.state.search.get(key);
     if (cached) return cached;
-    return this.made(key, await make());
-  }
-
-  /** Keeps a new index as the cached one (only the last is kept). */
-  private made(key: string, files: SearchFiles): SearchFiles {
+    const files = (early && (await this.fromEarly(early, pages, options, prints, key))) ?? (await this.make(pages, options, prints, key));
     this.state.search = new Map([[key, files]]);
     return files;
+  }
+
+  /**
+   * Makes the index from the tally `countAhead` started, when the pages it placed are these
+   * documents still: the others are counted here, and a worker writes the files (the postings'
+   * buffer moved, not copied). Undefined when the tally does not fit.
+   */
+  private async fromEarly(early: EarlyTally, pages: SearchPage[], options: SearchOptions, prints: string[], key: string): Promise<SearchFiles | undefined> {
+    if (early.prints.length !== pages.length || early.prints.some((p, i) => p !== undefined && p !== prints[i])) return undefined;
+    pages.forEach((page, i) => early.prints[i] === undefined && early.tally.add(i, page));
+    const counted = early.tally.counted();
+    const meta = pages.map((p) => ({ route: p.route, title: p.title, description: p.description }));
+    const task: SearchTask = { kind: "search", pages: meta, counted, count: [], keep: { file: this.countsFile!, id: key }, options };
+    const result = await this.run<SearchResult>(task, [counted.postings.data.buffer]);
+    if ("baseMissing" in result) return undefined;
+    this.state.searchCounts = { id: key, routes: meta.map((p) => p.route), prints };
+    return result;
+  }
+
+  /** Makes the index: from the last one's counts when they are kept, counting only the pages that changed since. */
+  private async make(pages: SearchPage[], options: SearchOptions, prints: string[], key: string): Promise<SearchFiles> {
+    const meta = pages.map((p) => ({ route: p.route, title: p.title, description: p.description }));
+    const task: SearchTask = { kind: "search", pages: meta, count: pages.map((p, i) => [i, p]), options };
+    const last = this.state.searchCounts;
+    if (this.countsFile) {
+      task.keep = { file: this.countsFile, id: key };
+      if (last) {
+        const at = new Map(last.routes.map((route, j) => [route, j]));
+        const places = new Int32Array(last.routes.length).fill(-1);
+        task.count = [];
+        pages.forEach((page, i) => {
+          const j = at.get(page.route);
+          if (j !== undefined && last.prints[j] === prints[i]) places[j] = i;
+          else task.count.push([i, page]);
+        });
+        task.base = { file: this.countsFile, id: last.id, places };
+      }
+    }
+    let result = await this.run<SearchResult>(task);
+    // The counts file is gone or is not the one the state names: every page is counted.
+    if ("baseMissing" in result) result = await this.run<SearchResult>({ ...task, base: undefined, count: pages.map((p, i) => [i, p]) });
+    if ("baseMissing" in result) throw new Error("a search task without counts to start from asked for them");
+    this.state.searchCounts = this.countsFile ? { id: key, routes: meta.map((p) => p.route), prints } : undefined;
+    return result;
+  }
+
+  /** What each page's document is, in 27 characters: two pages with the same print count the same. */
+  private fingerprints(pages: SearchPage[]): string[] {
+    const used = new Map<string, string>();
+    const prints = pages.map((page) => this.fingerprint(page, used));
+    // Only this build's bodies are kept: a session that runs all day does not gather every edit's.
+    this.bodyPrints = used;
+    return prints;
+  }
+
+  /** A page's print; its body's hash is taken from (and kept in) `bodies`, or from the last build's. */
+  private fingerprint(page: SearchPage, bodies: Map<string, string>): string {
+    const body = bodies.get(page.body) ?? this.bodyPrints.get(page.body) ?? hash(page.body);
+    bodies.set(page.body, body);
+    return hash(JSON.stringify([page.route, page.title, page.description, page.headings, body]));
   }
 }
 
@@ -117,12 +185,11 @@ function searchable(plan: SitePlan): PlannedPage[] {
   return plan.pages.filter((p) => p.layout !== "not-found");
 }
 
-/** Whether two search pages are the same document (the same strings, as a reused page's are). */
-function sameSearchPage(a: SearchPage, b: SearchPage): boolean {
-  return a.route === b.route && a.title === b.title && a.description === b.description && a.body === b.body && a.headings.length === b.headings.length && a.headings.every((h, i) => h === b.headings[i]);
+function hash(text: string): string {
+  return createHash("sha1").update(text).digest("base64");
 }
 
 /** What the search index of a build depends on: its documents and options, and the generator. */
-function searchKey(pages: SearchPage[], options: SearchOptions): string {
-  return hashKey(generatorVersion(), JSON.stringify([pages, options]));
+function searchKey(prints: string[], options: SearchOptions): string {
+  return hashKey(generatorVersion(), JSON.stringify(options), prints.join("\n"));
 }

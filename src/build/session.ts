@@ -128,7 +128,9 @@ export class BuildSession {
     this.outDir = resolve(this.cwd, options.outDir ?? "dist");
     if (options.cache !== false) this.cache = new BuildCache(cacheDir(this.cwd, this.contentDir));
     this.state = this.cache?.load() ?? emptyState();
-    this.search = new SearchStage(this.state, (task, transferList) => runOne(task, this.pool, transferList), options.deferSearch ?? false);
+    // A one-off build keeps its index's counts in the cache: the next counts only the pages that changed.
+    const counts = options.keepInMemory ? undefined : this.cache?.searchCountsPath;
+    this.search = new SearchStage(this.state, (task, transferList) => runOne(task, this.pool, transferList), options.deferSearch ?? false, counts);
     if (options.keepInMemory) this.kept = new Map();
   }
 
@@ -218,6 +220,7 @@ export class BuildSession {
       const prefix = (dir: string) => display(dir)("").replace(/(.)$/, "$1/");
       const roots = { content: this.contentDir, contentDisplay: prefix(this.contentDir), public: publicDir, publicDisplay: prefix(publicDir) };
       const files = new DependencyFiles(roots, this.state.files);
+      let ahead = false;
       const pages = await renderPages({
         plan,
         pages: read.pages,
@@ -235,9 +238,12 @@ export class BuildSession {
         kept: this.kept,
         run: (tasks, parsing) => {
           const running = this.runPages(tasks, parsing);
-          // A build that parses a few pages counts the others' search terms on this thread while
+          // A build that parses a few pages starts its search index's tally on this thread while
           // the workers parse (this thread only waits meanwhile).
-          if (this.pool && !this.options.keepInMemory && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED) this.search.countEarly(plan, read.pages, tasks);
+          if (this.pool && !this.options.keepInMemory && tasks.length && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED && !ahead) {
+            ahead = true;
+            this.search.countAhead(plan, read.pages, tasks);
+          }
           return running;
         },
       });
@@ -457,7 +463,7 @@ function linkMap(config: SiteConfig, plan: SitePlan, facts: Map<string, PageFact
  * and index objects, the same config. (A miss only costs a save; the cache is checked on load.)
  */
 function sameState(before: CacheState, after: CacheState): boolean {
-  if (after.search !== before.search || after.config !== before.config || after.pages.size !== before.pages.size) return false;
+  if (after.search !== before.search || after.searchCounts !== before.searchCounts || after.config !== before.config || after.pages.size !== before.pages.size) return false;
   for (const [k, v] of after.pages) if (before.pages.get(k) !== v) return false;
   const a = after.output;
   const b = before.output;

@@ -58,24 +58,83 @@ export class SearchTally {
     this.added = new Array<boolean>(pageCount).fill(false);
   }
 
+  /**
+   * A tally that starts from the counts of an earlier build (`base`, whose postings' buffer it
+   * takes over): the pages `places` gives a place (`places[old page] = new page`, -1 for none)
+   * keep their postings there; the others are added as usual. Its files are those of a tally of
+   * every page. One pass over the postings, in place. Throws on counts that do not hold together
+   * (a damaged cache file).
+   */
+  static from(base: BaseCounts, places: Int32Array, pageCount: number): SearchTally {
+    const tally = new SearchTally(pageCount);
+    const fieldCount = SEARCH_FIELDS.length;
+    const { terms } = base;
+    const { data, length } = base.postings;
+    if (places.length !== base.lengths[0]?.length || base.lengths.length !== fieldCount || data.length < length * 4) throw new Error("the search counts are of other pages");
+    // The same term numbers (a term only dropped pages held keeps its number, and no postings).
+    terms.forEach((term, i) => {
+      if (tally.dict.term(term) !== i) throw new Error("the search counts are damaged");
+    });
+    const lastPage = tally.lastPage;
+    const pageCounts = tally.pageCounts;
+    for (let i = 0; i < terms.length; i++) {
+      lastPage[i] = -1;
+      pageCounts[i] = 0;
+    }
+    let kept = 0;
+    let ordered = true;
+    let previous = -1;
+    for (let k = 0; k < length; k++) {
+      const at = k * 4;
+      const term = data[at]!;
+      const field = data[at + 1]!;
+      const old = data[at + 2]!;
+      const tf = data[at + 3]!;
+      if (!(term >= 0 && term < terms.length && field >= 0 && field < fieldCount && old >= 0 && old < places.length && tf > 0)) throw new Error("the search counts are damaged");
+      const page = places[old]!;
+      if (page < 0) continue;
+      if (page < previous) ordered = false;
+      previous = page;
+      const to = kept++ * 4;
+      data[to] = term;
+      data[to + 1] = field;
+      data[to + 2] = page;
+      data[to + 3] = tf;
+      if (lastPage[term] !== page) {
+        lastPage[term] = page;
+        pageCounts[term]!++;
+      }
+    }
+    tally.postings.adopt({ data, length: kept, ordered });
+    places.forEach((page, old) => {
+      if (page < 0) return;
+      if (page >= pageCount || tally.added[page]) throw new Error("the search counts are of other pages");
+      tally.added[page] = true;
+      for (let f = 0; f < fieldCount; f++) tally.lengths[f]![page] = base.lengths[f]![old]!;
+    });
+    return tally;
+  }
+
   /** Counts page number `p` (its place in the site's pages), once. */
   add(p: number, page: SearchPage): void {
     if (this.added[p]) throw new Error(`search page ${p} counted twice`);
     this.added[p] = true;
-    const add = (term: number, f: number, tf: number) => {
-      this.postings.push(term, f, p, tf);
-      this.lengths[f]![p]! += tf;
-      if (this.lastPage[term] !== p) {
-        this.lastPage[term] = p;
-        this.pageCounts[term] = (this.pageCounts[term] ?? 0) + 1;
-      }
-    };
     [[page.title, slugWords(page)], [page.description], page.headings].forEach((texts, f) => {
       for (const t of texts) this.tally.add(t);
-      this.tally.drain((term, tf) => add(term, f, tf));
+      this.tally.drain((term, tf) => this.post(term, f, p, tf, true));
     });
     // The body comes counted (PageSearchData.body): `term term:3 …`.
-    this.dict.readCounted(page.body, (term, tf) => add(term, BODY, tf));
+    this.dict.readCounted(page.body, (term, tf) => this.post(term, BODY, p, tf, true));
+  }
+
+  /** One posting; a page's come together (so a term's pages are counted by the last one seen). */
+  private post(term: number, f: number, p: number, tf: number, length: boolean): void {
+    this.postings.push(term, f, p, tf);
+    if (length) this.lengths[f]![p]! += tf;
+    if (this.lastPage[term] !== p) {
+      this.lastPage[term] = p;
+      this.pageCounts[term] = (this.pageCounts[term] ?? 0) + 1;
+    }
   }
 
   /** The index files of `pages` (every one of them added). */
@@ -92,6 +151,9 @@ export class SearchTally {
     return { terms: this.dict.terms, postings: this.postings.toData(), lengths: this.lengths, pageCounts: this.pageCounts };
   }
 }
+
+/** What an earlier tally's counts must hold to start another (SearchTally.from): each term's pages are counted again. */
+export type BaseCounts = Omit<CountedPages, "pageCounts">;
 
 /** A site's pages counted (SearchTally.counted). */
 export interface CountedPages {

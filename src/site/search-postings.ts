@@ -23,11 +23,16 @@ export class PostingList {
   /** A list from its data. */
   static fromData(d: PostingData): PostingList {
     const list = new PostingList();
-    list.data = d.data;
-    list.length = d.length;
-    list.ordered = d.ordered;
-    list.lastPage = Infinity;
+    list.adopt(d);
     return list;
+  }
+
+  /** Takes over `d` (its buffer too) in place of what the list held; pushes may follow. */
+  adopt(d: PostingData): void {
+    this.data = d.data;
+    this.length = d.length;
+    this.ordered = d.ordered;
+    this.lastPage = d.length ? this.data[(d.length - 1) * 4 + 2]! : -1;
   }
 
   /** Adds one posting; a page's postings come together, pages in any order. */

@@ -16,8 +16,8 @@ import { HighlightCache, warmHighlighter } from "../content/highlight.ts";
 import { renderPage, type RenderContext } from "../render/render-page.tsx";
 import { contentHash } from "../render/hash.ts";
 import { isSwappedOutput } from "../write/writer.ts";
-import type { PageData, SearchPage, SiteData } from "../shared/types.ts";
-import type { CountedPages, SearchOptions } from "../site/search-index.ts";
+import type { PageData, SiteData } from "../shared/types.ts";
+import type { SearchTask } from "./search-task.ts";
 
 /** How a page is shown, apart from its body: the page's data without `html` and `headers`. */
 export type PageShell = Omit<PageData, "html" | "headers">;
@@ -66,21 +66,6 @@ export interface NotFoundTask {
   render: RenderSetup;
 }
 
-/** The search index of a build's pages. */
-export interface SearchTask {
-  kind: "search";
-  pages: SearchPage[];
-  options: SearchOptions;
-}
-
-/** The search index's files from pages counted on another thread (SearchTally.counted). */
-export interface SearchWriteTask {
-  kind: "search-write";
-  pages: Pick<SearchPage, "route" | "title" | "description">[];
-  counted: CountedPages;
-  options: SearchOptions;
-}
-
 /** Removes an output folder the build swapped out (only such a folder: see isSwappedOutput). */
 export interface RemoveTask {
   kind: "remove";
@@ -88,7 +73,7 @@ export interface RemoveTask {
 }
 
 /** Work for a worker. */
-export type WorkerTask = PageTask | NotFoundTask | SearchTask | SearchWriteTask | RemoveTask;
+export type WorkerTask = PageTask | NotFoundTask | SearchTask | RemoveTask;
 
 /** What a page task gives back. */
 export interface PageResult {
@@ -141,12 +126,8 @@ function write(dir: string, path: string, content: string): void {
 /** Runs one task; the same function serves the worker threads and the in-process path. */
 export async function runTask(task: WorkerTask): Promise<unknown> {
   if (task.kind === "search") {
-    const { buildSearchFiles } = await import("../site/search-index.ts");
-    return buildSearchFiles(task.pages, task.options);
-  }
-  if (task.kind === "search-write") {
-    const { writeSearchFiles } = await import("../site/search-index.ts");
-    return writeSearchFiles(task.pages, task.counted, task.options);
+    const { runSearchTask } = await import("./search-task.ts");
+    return runSearchTask(task);
   }
   if (task.kind === "remove") {
     if (!isSwappedOutput(task.dir)) throw new Error(`refusing to remove ${task.dir}: not an output folder a build swapped out`);
@@ -203,7 +184,7 @@ async function runPage(task: PageTask): Promise<PageResult> {
   if (added.length) result.highlights = added;
   // A build of a few pages builds its index on this worker next, once the site is checked: its
   // module loads in that pause instead of after it.
-  if (!isMainThread) setImmediate(() => void (searchModule ??= import("../site/search-index.ts")));
+  if (!isMainThread) setImmediate(() => void (searchModule ??= import("./search-task.ts")));
   return result;
 }
 

@@ -163,6 +163,35 @@ describe("SearchTally", () => {
     }
   });
 
+  it("starts from an earlier tally's counts: pages kept, moved, dropped, and counted again give the files of a whole tally", () => {
+    for (const options of [{}, { singleFileMaxPostings: 500, shardPostings: 300 }]) {
+      const base = new SearchTally(many.length);
+      many.forEach((p, i) => base.add(i, p));
+      // Now: page 0 is gone, page 5's body changed, a new page comes first, the rest move up by one.
+      const changed = { ...many[5]!, ...page(many[5]!.route, many[5]!.title, many[5]!.description, [{ heading: "Rewritten", text: "entirely new words here" }]) };
+      const added = page("/s/new/", "A new page", "New.", [{ heading: "", text: "wordb1 wordc2 fresh" }]);
+      const now = [added, ...many.slice(1)];
+      now[5] = changed;
+      const places = new Int32Array(many.length).map((_, old) => (old === 0 || old === 5 ? -1 : old));
+      const tally = SearchTally.from(base.counted(), places, now.length);
+      tally.add(0, added);
+      tally.add(5, changed);
+      expect(tally.files(now, options)).toEqual(buildSearchFiles(now, options));
+    }
+  });
+
+  it("refuses counts that do not hold together", () => {
+    const base = new SearchTally(3);
+    pages.forEach((p, i) => base.add(i, p));
+    const counted = base.counted();
+    expect(() => SearchTally.from(counted, new Int32Array(2), 3)).toThrow(/other pages/);
+    expect(() => SearchTally.from(counted, new Int32Array([0, 0, 1]), 3)).toThrow(/other pages/);
+    const data = counted.postings.data.slice();
+    data[0] = counted.terms.length + 7;
+    expect(() => SearchTally.from({ ...counted, postings: { ...counted.postings, data } }, new Int32Array([0, 1, 2]), 3)).toThrow(/damaged/);
+    expect(() => SearchTally.from({ ...counted, terms: [...counted.terms.slice(0, 1), ...counted.terms.slice(0, 1)] }, new Int32Array([0, 1, 2]), 3)).toThrow(/damaged/);
+  });
+
   it("refuses a page counted twice, and files asked for before every page is counted", () => {
     const tally = new SearchTally(2);
     tally.add(0, many[0]!);
