@@ -12,7 +12,7 @@ import type { ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
 import { NOT_FOUND_PAGE, NOT_FOUND_ROUTE } from "../render/page-data.ts";
 import { renderRedirectStub } from "../render/redirect-stub.ts";
-import type { SitePlan } from "../site/model.ts";
+import { isListed, type SitePlan } from "../site/model.ts";
 import type { RouteManifest } from "../shared/types.ts";
 import { markdownPath, routeToPath, splitHash } from "../shared/url.ts";
 import { headersFile, redirectsFile, robotsFile, sitemapFile } from "../write/host-files.ts";
@@ -57,8 +57,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   };
   for (const f of assets.files) write(assetsDir + f.path, f.content);
 
-  const notFoundJson = JSON.stringify(NOT_FOUND_PAGE);
-  write(assetsDir + notFoundFile(notFoundJson), notFoundJson);
+  write(assetsDir + NOT_FOUND_DATA.file, NOT_FOUND_DATA.json);
   await writeNotFound(input, ["404.html", under + "404.html"]);
 
   const assetUrl = (file: string) => config.base + "assets/" + file;
@@ -75,12 +74,12 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   };
   write("_redirects", fromPlan("_redirects", () => redirectsFile(config.base, plan.pages.map((p) => p.regularPath), plan.redirects)));
   write("_headers", headersFile(config.base, config.analytics.gtmId));
-  write(under + "sitemap.xml", fromPlan("sitemap", () => sitemapFile(config.siteUrl, config.base, plan.pages.filter((p) => p.layout !== "not-found").map((p) => p.regularPath))));
+  write(under + "sitemap.xml", fromPlan("sitemap", () => sitemapFile(config.siteUrl, config.base, plan.pages.filter(isListed).map((p) => p.regularPath))));
   write("robots.txt", robotsFile(config.siteUrl, config.base));
   // Markdown for machines: the pages' own .md files are written by the pages stage.
   const mdPath = (route: string) => markdownPath(config.base, route).slice(1);
   const llms = fromPlan("llms", () => {
-    const listed = plan.pages.filter((p) => p.layout !== "not-found").map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
+    const listed = plan.pages.filter(isListed).map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
     const files = llmsFiles({ title: config.title, description: config.description, siteUrl: config.siteUrl, base: config.base, sidebar: plan.sidebar, pages: listed });
     return { ...files, mdPaths: files.order.map(mdPath) };
   });
@@ -102,7 +101,7 @@ export function writeManifest(input: Pick<SiteFilesInput, "config" | "plan" | "w
   // In the plan's order: a build that reused some pages writes the same bytes as one that made all.
   const pages = Object.fromEntries(input.plan.pages.filter((p) => input.dataFiles[p.regularPath]).map((p) => [p.regularPath, input.dataFiles[p.regularPath]!]));
   const manifest: RouteManifest = {
-    pages: { ...pages, [NOT_FOUND_ROUTE]: notFoundFile() },
+    pages: { ...pages, [NOT_FOUND_ROUTE]: NOT_FOUND_DATA.file },
     redirects: Object.fromEntries(input.plan.redirects.map((r) => [r.from, r.to])),
     search: searchFile,
   };
@@ -111,10 +110,11 @@ export function writeManifest(input: Pick<SiteFilesInput, "config" | "plan" | "w
   input.written.add(path);
 }
 
-/** The not-found page's data, and its file under the assets folder. */
-function notFoundFile(json = JSON.stringify(NOT_FOUND_PAGE)): string {
-  return `pages/not-found.${contentHash(json)}.json`;
-}
+/** The not-found page's data, and its file under the assets folder (the same for every build). */
+const NOT_FOUND_DATA = (() => {
+  const json = JSON.stringify(NOT_FOUND_PAGE);
+  return { json, file: `pages/not-found.${contentHash(json)}.json` };
+})();
 
 /** The not-found page, twice: reused when the site around it did not change, else rendered. */
 function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {

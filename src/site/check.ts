@@ -6,7 +6,7 @@ import type { PageFacts } from "../content/parse-page.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { SearchPage } from "../shared/types.ts";
 import { checkLinks, type LinkTargets } from "./links.ts";
-import type { PlannedPage, SitePlan } from "./model.ts";
+import { isListed, type PlannedPage, type SitePlan } from "./model.ts";
 import { checkRedirectAnchors } from "./redirects.ts";
 
 /** What checkSite found. */
@@ -42,8 +42,8 @@ export class SiteChecker {
       const reuse = kept !== undefined && f === last!.facts.get(p.regularPath);
       // A link from an included file is reported at that file's line (LinkRef.file).
       const page = reuse ? kept : { warnings: checkLinks((f?.links ?? []).filter((l) => l.scope === "site").map((l) => ({ ...l, file: l.file ?? p.file })), targets) };
-      // What the search index is built from: every page but the not-found layout.
-      if (!reuse && p.layout !== "not-found") page.search = searchPageOf(p, f);
+      // What the search index is built from: the pages the site lists.
+      if (!reuse && isListed(p)) page.search = searchPageOf(p, f);
       byPage.set(p.regularPath, page);
       warnings.push(...page.warnings);
       if (page.search) searchPages.push(page.search);

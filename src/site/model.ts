@@ -43,3 +43,8 @@ export interface SitePlan {
   sidebarComplete: boolean;
   redirects: Redirect[];
 }
+
+/** Whether the site lists a page (its sitemap, llms.txt, the search index): every page but the not-found layout. */
+export function isListed(page: PlannedPage): boolean {
+  return page.layout !== "not-found";
+}
