@@ -8,7 +8,7 @@
  */
 import type { TransferListItem } from "node:worker_threads";
 import { createHash } from "node:crypto";
-import type { PlannedPage, SitePlan } from "../site/model.ts";
+import { isListed, type SitePlan } from "../site/model.ts";
 import { searchPageOf } from "../site/check.ts";
 import type { SearchFiles, SearchOptions, SearchTally } from "../site/search-index.ts";
 import type { SearchPage } from "../shared/types.ts";
@@ -57,20 +57,14 @@ export class SearchStage {
     this.early = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => Promise.all([import("../workers/search-task.ts"), import("../site/search-index.ts")]))
       .then(([{ readCounts }, { SearchTally }]) => {
-        const pages = searchable(plan);
-        const at = new Map(last.routes.map((route, j) => [route, j]));
-        const places = new Int32Array(last.routes.length).fill(-1);
-        const prints = pages.map((p, i) => {
+        const pages = plan.pages.filter(isListed);
+        const known = pages.map((p) => {
           const facts = pending.has(p.regularPath) ? undefined : sources.get(p.relativePath)?.parse?.facts;
-          if (!facts) return undefined;
-          const print = this.fingerprint(searchPageOf(p, facts), this.bodyPrints);
-          const j = at.get(p.regularPath);
-          if (j === undefined || last.prints[j] !== print) return undefined;
-          places[j] = i;
-          return print;
+          return facts && this.fingerprint(searchPageOf(p, facts), this.bodyPrints);
         });
+        const { places, placed } = placesIn(last, pages.map((p) => p.regularPath), known);
         const base = readCounts(file, last.id);
-        return base && { tally: SearchTally.from(base, places, pages.length), prints };
+        return base && { tally: SearchTally.from(base, places, pages.length), prints: known.map((print, i) => (placed[i] ? print : undefined)) };
       })
       .catch(() => undefined);
   }
@@ -116,6 +110,7 @@ export class SearchStage {
     if (cached) return cached;
     const files = (early && (await this.fromEarly(early, pages, options, prints, key))) ?? (await this.make(pages, options, prints, key));
     this.state.search = new Map([[key, files]]);
+    this.state.searchCounts = this.countsFile ? { id: key, routes: pages.map((p) => p.route), prints } : undefined;
     return files;
   }
 
@@ -128,38 +123,28 @@ export class SearchStage {
     if (early.prints.length !== pages.length || early.prints.some((p, i) => p !== undefined && p !== prints[i])) return undefined;
     pages.forEach((page, i) => early.prints[i] === undefined && early.tally.add(i, page));
     const counted = early.tally.counted();
-    const meta = pages.map((p) => ({ route: p.route, title: p.title, description: p.description }));
-    const task: SearchTask = { kind: "search", pages: meta, counted, count: [], keep: { file: this.countsFile!, id: key }, options };
+    const task: SearchTask = { kind: "search", pages: indexed(pages), counted, count: [], keep: { file: this.countsFile!, id: key }, options };
     const result = await this.run<SearchResult>(task, [counted.postings.data.buffer]);
-    if ("baseMissing" in result) return undefined;
-    this.state.searchCounts = { id: key, routes: meta.map((p) => p.route), prints };
-    return result;
+    return "baseMissing" in result ? undefined : result;
   }
 
   /** Makes the index: from the last one's counts when they are kept, counting only the pages that changed since. */
   private async make(pages: SearchPage[], options: SearchOptions, prints: string[], key: string): Promise<SearchFiles> {
-    const meta = pages.map((p) => ({ route: p.route, title: p.title, description: p.description }));
-    const task: SearchTask = { kind: "search", pages: meta, count: pages.map((p, i) => [i, p]), options };
+    const all = pages.map((p, i): [number, SearchPage] => [i, p]);
+    const task: SearchTask = { kind: "search", pages: indexed(pages), count: all, options };
     const last = this.state.searchCounts;
     if (this.countsFile) {
       task.keep = { file: this.countsFile, id: key };
       if (last) {
-        const at = new Map(last.routes.map((route, j) => [route, j]));
-        const places = new Int32Array(last.routes.length).fill(-1);
-        task.count = [];
-        pages.forEach((page, i) => {
-          const j = at.get(page.route);
-          if (j !== undefined && last.prints[j] === prints[i]) places[j] = i;
-          else task.count.push([i, page]);
-        });
+        const { places, placed } = placesIn(last, pages.map((p) => p.route), prints);
         task.base = { file: this.countsFile, id: last.id, places };
+        task.count = all.filter(([i]) => !placed[i]);
       }
     }
     let result = await this.run<SearchResult>(task);
     // The counts file is gone or is not the one the state names: every page is counted.
-    if ("baseMissing" in result) result = await this.run<SearchResult>({ ...task, base: undefined, count: pages.map((p, i) => [i, p]) });
+    if ("baseMissing" in result) result = await this.run<SearchResult>({ ...task, base: undefined, count: all });
     if ("baseMissing" in result) throw new Error("a search task without counts to start from asked for them");
-    this.state.searchCounts = this.countsFile ? { id: key, routes: meta.map((p) => p.route), prints } : undefined;
     return result;
   }
 
@@ -180,9 +165,25 @@ export class SearchStage {
   }
 }
 
-/** The pages the search index is made of, in its order: every page but the not-found layout. */
-function searchable(plan: SitePlan): PlannedPage[] {
-  return plan.pages.filter((p) => p.layout !== "not-found");
+/**
+ * Where the pages of the last index go now: `places[old page]` is the new place of a page whose
+ * route and print are the same (-1 for the others); `placed[new page]` says which were.
+ */
+function placesIn(last: NonNullable<CacheState["searchCounts"]>, routes: string[], prints: (string | undefined)[]): { places: Int32Array; placed: boolean[] } {
+  const at = new Map(last.routes.map((route, j) => [route, j]));
+  const places = new Int32Array(last.routes.length).fill(-1);
+  const placed = routes.map((route, i) => {
+    const j = at.get(route);
+    if (j === undefined || prints[i] === undefined || last.prints[j] !== prints[i]) return false;
+    places[j] = i;
+    return true;
+  });
+  return { places, placed };
+}
+
+/** What the index's files read of each page besides its counts. */
+function indexed(pages: SearchPage[]): SearchTask["pages"] {
+  return pages.map((p) => ({ route: p.route, title: p.title, description: p.description }));
 }
 
 function hash(text: string): string {

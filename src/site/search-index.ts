@@ -121,16 +121,16 @@ export class SearchTally {
     this.added[p] = true;
     [[page.title, slugWords(page)], [page.description], page.headings].forEach((texts, f) => {
       for (const t of texts) this.tally.add(t);
-      this.tally.drain((term, tf) => this.post(term, f, p, tf, true));
+      this.tally.drain((term, tf) => this.post(term, f, p, tf));
     });
     // The body comes counted (PageSearchData.body): `term term:3 …`.
-    this.dict.readCounted(page.body, (term, tf) => this.post(term, BODY, p, tf, true));
+    this.dict.readCounted(page.body, (term, tf) => this.post(term, BODY, p, tf));
   }
 
   /** One posting; a page's come together (so a term's pages are counted by the last one seen). */
-  private post(term: number, f: number, p: number, tf: number, length: boolean): void {
+  private post(term: number, f: number, p: number, tf: number): void {
     this.postings.push(term, f, p, tf);
-    if (length) this.lengths[f]![p]! += tf;
+    this.lengths[f]![p]! += tf;
     if (this.lastPage[term] !== p) {
       this.lastPage[term] = p;
       this.pageCounts[term] = (this.pageCounts[term] ?? 0) + 1;
