@@ -51,6 +51,8 @@ export interface PagesInput {
   kept?: Map<string, KeptPage>;
   /** Runs tasks on the workers; `parsing` counts those that parse. */
   run(tasks: PageTask[], parsing: number): Promise<PageResult[]>;
+  /** Told of every task once all are on their way, while this thread waits for them. */
+  dispatched?(tasks: PageTask[]): void;
 }
 
 /** What the pages stage made. */
@@ -149,7 +151,9 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     const t = decide(page, i);
     if (t) others.push(t);
   });
-  const [firstResults, otherResults] = await Promise.all([first, start(others)]);
+  const rest = start(others);
+  input.dispatched?.([...changed, ...others].map((t) => t.task));
+  const [firstResults, otherResults] = await Promise.all([first, rest]);
   // Results in plan order, whichever list they came in.
   const done = [...changed.map((t, i) => ({ ...t, result: firstResults[i]! })), ...others.map((t, i) => ({ ...t, result: otherResults[i]! }))].sort((a, b) => a.place - b.place);
   const highlights: [string, string[]][] = [];

@@ -220,7 +220,6 @@ export class BuildSession {
       const prefix = (dir: string) => display(dir)("").replace(/(.)$/, "$1/");
       const roots = { content: this.contentDir, contentDisplay: prefix(this.contentDir), public: publicDir, publicDisplay: prefix(publicDir) };
       const files = new DependencyFiles(roots, this.state.files);
-      let ahead = false;
       const pages = await renderPages({
         plan,
         pages: read.pages,
@@ -236,15 +235,11 @@ export class BuildSession {
         outDir: this.outDir,
         cache: this.cache,
         kept: this.kept,
-        run: (tasks, parsing) => {
-          const running = this.runPages(tasks, parsing);
-          // A build that parses a few pages starts its search index's tally on this thread while
-          // the workers parse (this thread only waits meanwhile).
-          if (this.pool && !this.options.keepInMemory && tasks.length && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED && !ahead) {
-            ahead = true;
-            this.search.countAhead(plan, read.pages, tasks);
-          }
-          return running;
+        run: (tasks, parsing) => this.runPages(tasks, parsing),
+        // A build that parses a few pages starts its search index's tally on this thread while
+        // the workers parse (this thread only waits meanwhile).
+        dispatched: (tasks) => {
+          if (this.pool && !this.options.keepInMemory && tasks.length && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED) this.search.countAhead(plan, read.pages, tasks);
         },
       });
       if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
