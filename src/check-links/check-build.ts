@@ -162,7 +162,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
         }
       } else internal = resolve(value);
       const landing = site.landed(internal) ?? (await site.land(internal));
-      const isSound = () => soundKey !== undefined && sound.set(soundKey, { path: internal, kind: isPageLink ? "page" : "asset" });
+      const rememberSound = () => soundKey !== undefined && sound.set(soundKey, { path: internal, kind: isPageLink ? "page" : "asset" });
       if (isPageLink && (!landing.ok || !landing.file.endsWith(".html"))) {
         const problem = landing.ok ? { rule: "broken-link", message: `link to ${value} is a ${landing.file.slice(landing.file.lastIndexOf(".") + 1)} file, not a page` } : pageProblem(value, internal, landing);
         if (problem && !(landing.ok && PAGE_TAGS.has(url.tag))) report(placeOf(url), problem.rule, problem.message, value);
@@ -176,8 +176,8 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
         const problem = pageProblem(value, internal, landing);
         if (problem) report(placeOf(url), problem.rule, problem.message, value);
         else if (url.rel === "canonical" && landing.redirects > 0) report(placeOf(url), "broken-link", `canonical link ${value} redirects; point it at the page itself`);
-        else isSound();
-      } else isSound();
+        else rememberSound();
+      } else rememberSound();
     }
   }
 
