@@ -102,7 +102,11 @@ export default defineConfig({
         {
           text: "Steps",
           link: "/workflows/steps/",
-          items: ["/workflows/steps/triggers/", "/workflows/steps/actions/", "/workflows/steps/params/"],
+          items: [
+            "/workflows/steps/triggers/",
+            "/workflows/steps/actions/",
+            "/workflows/steps/params/",
+          ],
         },
         {
           text: "Events",
@@ -118,7 +122,13 @@ export default defineConfig({
         {
           text: "Sources",
           link: "/sources/",
-          items: ["/sources/http/", "/sources/rss/", "/sources/github/", "/sources/public-streams/", "/sources/logs/"],
+          items: [
+            "/sources/http/",
+            "/sources/rss/",
+            "/sources/github/",
+            "/sources/public-streams/",
+            "/sources/logs/",
+          ],
         },
         {
           text: "Destinations",
@@ -235,7 +245,14 @@ export default defineConfig({
     },
     {
       text: "Pricing and Limits",
-      items: ["/pricing/", "/limits/", "/errors/", "/troubleshooting/", "/status/", "/new-feature-or-bug/"],
+      items: [
+        "/pricing/",
+        "/limits/",
+        "/errors/",
+        "/troubleshooting/",
+        "/status/",
+        "/new-feature-or-bug/",
+      ],
     },
     { text: "Organizations", items: ["/orgs/", "/orgs/sso/okta/"] },
   ],

@@ -20,12 +20,15 @@ const KB = 1000;
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 const results = [];
 function report(name, value, shown, budget, ok) {
   results.push({ name, value, ok });
-  console.log(`${ok === undefined ? "    " : ok ? "ok  " : "OVER"} ${name.padEnd(52)} ${shown.padStart(12)}${budget ? `   (budget ${budget})` : ""}`);
+  console.log(
+    `${ok === undefined ? "    " : ok ? "ok  " : "OVER"} ${name.padEnd(52)} ${shown.padStart(12)}${budget ? `   (budget ${budget})` : ""}`,
+  );
 }
 
 // 1. Build the real docs (or take the finished build in DIR) and serve them.
@@ -33,7 +36,11 @@ const work = mkdtempSync(join(tmpdir(), "brook-client-bench-"));
 const out = process.env.DIR ? resolve(process.env.DIR) : join(work, "site");
 if (!process.env.DIR) {
   console.log(`building the docs into ${out}`);
-  execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", out], { cwd: root, env: { ...process.env, BROOK_DOCS_QUIET: "1" }, stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", out], {
+    cwd: root,
+    env: { ...process.env, BROOK_DOCS_QUIET: "1" },
+    stdio: "inherit",
+  });
 }
 const assetsDir = join(out, "docs", "v2", "assets");
 const assetFiles = readdirSync(assetsDir);
@@ -42,12 +49,30 @@ const manifest = JSON.parse(readFileSync(join(out, "docs", "v2", "routes.json"),
 
 // preview.ts is TypeScript: bundle it for this script (the CLI bundle exports only main()).
 const previewModule = join(root, "node_modules", ".cache", "brook-bench", "preview.mjs");
-await build({ absWorkingDir: root, entryPoints: ["src/preview.ts"], bundle: true, platform: "node", format: "esm", packages: "external", outfile: previewModule, logLevel: "warning" });
+await build({
+  absWorkingDir: root,
+  entryPoints: ["src/preview.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  outfile: previewModule,
+  logLevel: "warning",
+});
 const { startPreview } = await import(previewModule);
 const server = await startPreview({ root: out, port: 0, host: "127.0.0.1" });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 try {
@@ -56,7 +81,8 @@ try {
   const page = await context.newPage();
   const scripts = new Set();
   page.on("request", (r) => {
-    if (r.resourceType() === "script" && r.url().startsWith(server.url)) scripts.add(new URL(r.url()).pathname);
+    if (r.resourceType() === "script" && r.url().startsWith(server.url))
+      scripts.add(new URL(r.url()).pathname);
   });
   await page.goto(server.url + DOC_PAGE, { waitUntil: "networkidle" });
   await page.waitForFunction(() => Boolean(window.brookDocs?.router));
@@ -68,32 +94,49 @@ try {
   const sized = (p) => ({ path: p, gzip: gz(readFileSync(join(out, p))) });
   const fetched = [...scripts];
   const eager = new Set();
-  const tags = await page.evaluate(() => [...document.querySelectorAll("script[src]")].map((s) => new URL(s.src).pathname));
-  for (const queue = tags.filter((p) => scripts.has(p)); queue.length; ) {
+  const tags = await page.evaluate(() =>
+    [...document.querySelectorAll("script[src]")].map((s) => new URL(s.src).pathname),
+  );
+  for (const queue = tags.filter((p) => scripts.has(p)); queue.length;) {
     const p = queue.shift();
     if (eager.has(p)) continue;
     eager.add(p);
     const code = readFileSync(join(out, p), "utf8");
-    for (const m of code.matchAll(/\bimport\s*(?:[\w${}\s,*]*?from\s*)?["']\.\/([^"']+)["']/g)) queue.push(p.slice(0, p.lastIndexOf("/") + 1) + m[1]);
+    for (const m of code.matchAll(/\bimport\s*(?:[\w${}\s,*]*?from\s*)?["']\.\/([^"']+)["']/g))
+      queue.push(p.slice(0, p.lastIndexOf("/") + 1) + m[1]);
   }
   const firstLoad = [...eager].map(sized);
   const later = fetched.filter((p) => !eager.has(p)).map(sized);
   const totalJs = firstLoad.reduce((a, f) => a + f.gzip, 0);
   const reactOnly = await reactBaseline();
-  report("first-load JS of a doc page, gzip -9 (total)", totalJs, `${totalJs} B`, "75,000 B", totalJs <= 75 * KB);
+  report(
+    "first-load JS of a doc page, gzip -9 (total)",
+    totalJs,
+    `${totalJs} B`,
+    "75,000 B",
+    totalJs <= 75 * KB,
+  );
   report("  of which React + react-dom (same bundler settings)", reactOnly, kb(reactOnly));
-  report("  of which ours (client, templates, esbuild runtime)", totalJs - reactOnly, kb(totalJs - reactOnly));
-  for (const f of firstLoad) console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${f.gzip} B`);
+  report(
+    "  of which ours (client, templates, esbuild runtime)",
+    totalJs - reactOnly,
+    kb(totalJs - reactOnly),
+  );
+  for (const f of firstLoad)
+    console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${f.gzip} B`);
   const laterJs = later.reduce((a, f) => a + f.gzip, 0);
   report("  loaded after hydration for this page (lazy)", laterJs, `${laterJs} B`);
-  for (const f of later) console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${f.gzip} B`);
+  for (const f of later)
+    console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${f.gzip} B`);
   const blockingUrls = await page.evaluate(() => [
     ...new Set([
       ...performance
         .getEntriesByType("resource")
         .filter((e) => e.initiatorType === "script" && e.renderBlockingStatus === "blocking")
         .map((e) => e.name),
-      ...[...document.querySelectorAll("script[src]")].filter((s) => s.type !== "module" && !s.async && !s.defer).map((s) => s.src),
+      ...[...document.querySelectorAll("script[src]")]
+        .filter((s) => s.type !== "module" && !s.async && !s.defer)
+        .map((s) => s.src),
     ]),
   ]);
   // The <head> script (issue 13) blocks on purpose: it settles layout and theme before the first
@@ -101,31 +144,57 @@ try {
   const early = blockingUrls.filter((u) => /\/assets\/early\.\w+\.js$/.test(u));
   const blocking = blockingUrls.filter((u) => !early.includes(u));
   const earlyGz = early.reduce((a, u) => a + gz(readFileSync(join(out, new URL(u).pathname))), 0);
-  report("render-blocking <head> script (layout, theme), gzip -9", earlyGz, kb(earlyGz), "1 KB", early.length <= 1 && earlyGz <= 1 * KB);
-  report("other render-blocking scripts", blocking.length, String(blocking.length), "0", blocking.length === 0);
+  report(
+    "render-blocking <head> script (layout, theme), gzip -9",
+    earlyGz,
+    kb(earlyGz),
+    "1 KB",
+    early.length <= 1 && earlyGz <= 1 * KB,
+  );
+  report(
+    "other render-blocking scripts",
+    blocking.length,
+    String(blocking.length),
+    "0",
+    blocking.length === 0,
+  );
 
   // 3. Prefetched in-place navigation: click → new content painted.
   const times = [];
   const visited = new Set([DOC_PAGE]);
   for (let i = 0; i < NAVS; i++) {
-    const href = await page.evaluate((seen) => {
-      const links = [...document.querySelectorAll('nav[aria-label="Sidebar"] a[href^="/docs/v2/"]')].map((a) => a.getAttribute("href"));
-      return links.find((h) => !seen.includes(h) && !h.includes("#")) ?? null;
-    }, [...visited]);
+    const href = await page.evaluate(
+      (seen) => {
+        const links = [
+          ...document.querySelectorAll('nav[aria-label="Sidebar"] a[href^="/docs/v2/"]'),
+        ].map((a) => a.getAttribute("href"));
+        return links.find((h) => !seen.includes(h) && !h.includes("#")) ?? null;
+      },
+      [...visited],
+    );
     if (!href) break;
     visited.add(href);
     // The prefetch that hover and focus start; then wait for its data file to arrive.
     const file = manifest.pages[href.slice("/docs/v2".length)];
-    await page.evaluate(async ({ h, file }) => {
-      window.brookDocs.router.prefetch(h);
-      const start = performance.now();
-      while (!performance.getEntriesByType("resource").some((e) => e.name.endsWith(file)) && performance.now() - start < 5000) await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, 30));
-    }, { h: href, file });
+    await page.evaluate(
+      async ({ h, file }) => {
+        window.brookDocs.router.prefetch(h);
+        const start = performance.now();
+        while (
+          !performance.getEntriesByType("resource").some((e) => e.name.endsWith(file)) &&
+          performance.now() - start < 5000
+        )
+          await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, 30));
+      },
+      { h: href, file },
+    );
     const ms = await page.evaluate(
       (h) =>
         new Promise((resolvePaint) => {
-          const link = [...document.querySelectorAll('nav[aria-label="Sidebar"] a')].find((a) => a.getAttribute("href") === h);
+          const link = [...document.querySelectorAll('nav[aria-label="Sidebar"] a')].find(
+            (a) => a.getAttribute("href") === h,
+          );
           const before = document.querySelector("main h1").textContent;
           const t0 = performance.now();
           const observer = new MutationObserver(() => {
@@ -134,7 +203,11 @@ try {
             // After the next frame is painted: rAF runs before paint, a task queued from it after.
             requestAnimationFrame(() => setTimeout(() => resolvePaint(performance.now() - t0)));
           });
-          observer.observe(document.querySelector("main"), { childList: true, subtree: true, characterData: true });
+          observer.observe(document.querySelector("main"), {
+            childList: true,
+            subtree: true,
+            characterData: true,
+          });
           link.click();
         }),
       href,
@@ -142,13 +215,31 @@ try {
     times.push(ms);
   }
   const med = median(times);
-  report(`prefetched navigation click → painted, median of ${times.length}`, med, `${med.toFixed(1)} ms`, "50 ms", med < 50);
-  report("  p90 / max", 0, `${percentile(times, 90).toFixed(1)} / ${Math.max(...times).toFixed(1)} ms`);
+  report(
+    `prefetched navigation click → painted, median of ${times.length}`,
+    med,
+    `${med.toFixed(1)} ms`,
+    "50 ms",
+    med < 50,
+  );
+  report(
+    "  p90 / max",
+    0,
+    `${percentile(times, 90).toFixed(1)} / ${Math.max(...times).toFixed(1)} ms`,
+  );
 
   // 4. Page data files.
-  const pageSizes = readdirSync(join(assetsDir, "pages")).map((f) => gz(readFileSync(join(assetsDir, "pages", f))));
+  const pageSizes = readdirSync(join(assetsDir, "pages")).map((f) =>
+    gz(readFileSync(join(assetsDir, "pages", f))),
+  );
   const typical = median(pageSizes);
-  report(`page data file, gzip -9, median of ${pageSizes.length}`, typical, kb(typical), "6 KB", typical < 6 * KB);
+  report(
+    `page data file, gzip -9, median of ${pageSizes.length}`,
+    typical,
+    kb(typical),
+    "6 KB",
+    typical < 6 * KB,
+  );
   report("  p90 / max", 0, `${kb(percentile(pageSizes, 90))} / ${kb(Math.max(...pageSizes))}`);
 
   await context.close();
@@ -167,7 +258,8 @@ async function reactBaseline() {
   const r = await build({
     absWorkingDir: root,
     stdin: {
-      contents: 'import { hydrateRoot } from "react-dom/client"; import { flushSync } from "react-dom"; import { useState, useEffect, useLayoutEffect, useMemo, useRef } from "react"; import { jsx } from "react/jsx-runtime"; window.x = [flushSync, useState, useEffect, useLayoutEffect, useMemo, useRef]; hydrateRoot(document.body, jsx("div", {}));',
+      contents:
+        'import { hydrateRoot } from "react-dom/client"; import { flushSync } from "react-dom"; import { useState, useEffect, useLayoutEffect, useMemo, useRef } from "react"; import { jsx } from "react/jsx-runtime"; window.x = [flushSync, useState, useEffect, useLayoutEffect, useMemo, useRef]; hydrateRoot(document.body, jsx("div", {}));',
       resolveDir: root,
       loader: "js",
     },

@@ -14,7 +14,12 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 const root = resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.RUNS ?? 3);
-const PAGES = ["/docs/v2/", "/docs/v2/limits/", "/docs/v2/api/rest/", "/docs/v2/workflows/steps/triggers/"];
+const PAGES = [
+  "/docs/v2/",
+  "/docs/v2/limits/",
+  "/docs/v2/api/rest/",
+  "/docs/v2/workflows/steps/triggers/",
+];
 const TARGET_SCORE = 98;
 const TARGET_CLS = 0.01;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -26,11 +31,19 @@ if (!dir) {
   work = mkdtempSync(join(tmpdir(), "brook-lighthouse-"));
   dir = join(work, "site");
   console.log(`building the docs into ${dir}`);
-  execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", dir], { cwd: root, env: { ...process.env, BROOK_DOCS_QUIET: "1" }, stdio: "inherit" });
+  execFileSync(process.execPath, [join(root, "bin", "brook-docs.js"), "build", "--out", dir], {
+    cwd: root,
+    env: { ...process.env, BROOK_DOCS_QUIET: "1" },
+    stdio: "inherit",
+  });
 }
 
 // 2. `brook-docs preview` of it, on a free port (it prints its URL once listening).
-const preview = spawn(process.execPath, [join(root, "bin", "brook-docs.js"), "preview", dir, "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+const preview = spawn(
+  process.execPath,
+  [join(root, "bin", "brook-docs.js"), "preview", dir, "--port", "0"],
+  { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+);
 const origin = await new Promise((ok, fail) => {
   let text = "";
   const onData = (d) => {
@@ -46,18 +59,39 @@ const origin = await new Promise((ok, fail) => {
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 let missed = 0;
 try {
-  console.log(`Lighthouse, median of ${RUNS} run(s); targets: mobile performance ≥ ${TARGET_SCORE}, CLS < ${TARGET_CLS}\n`);
-  console.log(`${"page".padEnd(36)} ${"form".padEnd(8)} ${"perf".padStart(5)} ${"CLS".padStart(7)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"a11y".padStart(5)}`);
+  console.log(
+    `Lighthouse, median of ${RUNS} run(s); targets: mobile performance ≥ ${TARGET_SCORE}, CLS < ${TARGET_CLS}\n`,
+  );
+  console.log(
+    `${"page".padEnd(36)} ${"form".padEnd(8)} ${"perf".padStart(5)} ${"CLS".padStart(7)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"a11y".padStart(5)}`,
+  );
   for (const path of PAGES) {
     for (const form of ["mobile", "desktop"]) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(origin + path, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] }, form === "desktop" ? desktopConfig : undefined);
+        const result = await lighthouse(
+          origin + path,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+          },
+          form === "desktop" ? desktopConfig : undefined,
+        );
         const lhr = result.lhr;
         runs.push({
           perf: Math.round(lhr.categories.performance.score * 100),
@@ -66,7 +100,11 @@ try {
           tbt: lhr.audits["total-blocking-time"].numericValue,
           a11y: Math.round(lhr.categories.accessibility.score * 100),
           failing: Object.values(lhr.audits)
-            .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score === 0)
+            .filter(
+              (a) =>
+                lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) &&
+                a.score === 0,
+            )
             .map((a) => a.id),
         });
       }
@@ -76,7 +114,13 @@ try {
       if (!ok) missed++;
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
       console.log(
-        `${path.padEnd(36)} ${form.padEnd(8)} ${String(perf).padStart(5)} ${cls.toFixed(3).padStart(7)} ${median(runs.map((r) => r.lcp)).toFixed(0).padStart(7)} ${median(runs.map((r) => r.tbt)).toFixed(0).padStart(7)} ${String(median(runs.map((r) => r.a11y))).padStart(5)}` +
+        `${path.padEnd(36)} ${form.padEnd(8)} ${String(perf).padStart(5)} ${cls.toFixed(3).padStart(7)} ${median(
+          runs.map((r) => r.lcp),
+        )
+          .toFixed(0)
+          .padStart(7)} ${median(runs.map((r) => r.tbt))
+          .toFixed(0)
+          .padStart(7)} ${String(median(runs.map((r) => r.a11y))).padStart(5)}` +
           `${ok ? "" : "   MISSED"}${failing.length ? `   a11y failing: ${failing.join(", ")}` : ""}`,
       );
     }

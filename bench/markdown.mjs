@@ -18,7 +18,8 @@ const bundleDir = join(root, "node_modules", ".cache", "brook-bench-markdown");
 await build({
   ...nodeBundleOptions(root),
   stdin: {
-    contents: 'export { parseBody } from "./src/content/parse-page.ts"; export { readPageSource } from "./src/content/page-source.ts"; export { HighlightCache } from "./src/content/highlight.ts";',
+    contents:
+      'export { parseBody } from "./src/content/parse-page.ts"; export { readPageSource } from "./src/content/page-source.ts"; export { HighlightCache } from "./src/content/highlight.ts";',
     resolveDir: root,
     sourcefile: "bench-markdown.ts",
     loader: "ts",
@@ -27,7 +28,9 @@ await build({
   outdir: bundleDir,
   logLevel: "warning",
 });
-const { parseBody, readPageSource, HighlightCache } = await import(join(bundleDir, "bench-markdown.mjs"));
+const { parseBody, readPageSource, HighlightCache } = await import(
+  join(bundleDir, "bench-markdown.mjs")
+);
 
 const files = [];
 const walk = (d) => {
@@ -69,4 +72,6 @@ const n = sources.length * ROUNDS;
 console.log(`pages ${sources.length} x ${ROUNDS} rounds, one thread`);
 console.log(`parse without .md     ${(a / n).toFixed(3)} ms/page`);
 console.log(`parse with .md        ${(b / n).toFixed(3)} ms/page`);
-console.log(`serialisation         ${((b - a) / n).toFixed(3)} ms/page (${((b / a - 1) * 100).toFixed(1)} % of the parse), ${(bytes / sources.length / 1024).toFixed(1)} KB of Markdown per page`);
+console.log(
+  `serialisation         ${((b - a) / n).toFixed(3)} ms/page (${((b / a - 1) * 100).toFixed(1)} % of the parse), ${(bytes / sources.length / 1024).toFixed(1)} KB of Markdown per page`,
+);

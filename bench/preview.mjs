@@ -13,14 +13,32 @@ import { started, stop } from "./engine/procs.mjs";
 const ROOT = join(import.meta.dirname, "..");
 const BIN = join(ROOT, "bin", "brook-docs.js");
 const env = { ...process.env, BROOK_DOCS_QUIET: "", NO_COLOR: "1" };
-const PATHS = ["/docs/v2/", "/docs/v2/limits/", "/docs/v2/workflows/steps/triggers/", "/docs/v2/limits", "/docs/v2/cron", "/docs/v2/favicon.svg", "/docs/v2/nope/"];
+const PATHS = [
+  "/docs/v2/",
+  "/docs/v2/limits/",
+  "/docs/v2/workflows/steps/triggers/",
+  "/docs/v2/limits",
+  "/docs/v2/cron",
+  "/docs/v2/favicon.svg",
+  "/docs/v2/nope/",
+];
 
-const work = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "brook-preview-bench-"));
+const work = mkdtempSync(
+  join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "brook-preview-bench-"),
+);
 const out = join(work, "dist");
 try {
-  const build = spawnSync(process.execPath, [BIN, "build", "--out", out], { cwd: ROOT, env, encoding: "utf8" });
+  const build = spawnSync(process.execPath, [BIN, "build", "--out", out], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+  });
   if (build.status !== 0) throw new Error(build.stderr);
-  const child = started(process.execPath, [BIN, "preview", out, "--port", "0"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = started(process.execPath, [BIN, "preview", out, "--port", "0"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   try {
     const url = await new Promise((resolve, reject) => {
       let log = "";
@@ -35,7 +53,11 @@ try {
       url,
       connections: 100,
       amount: 20_000,
-      requests: PATHS.map((path) => ({ method: "GET", path, headers: { "accept-encoding": "br, gzip" } })),
+      requests: PATHS.map((path) => ({
+        method: "GET",
+        path,
+        headers: { "accept-encoding": "br, gzip" },
+      })),
     });
     const row = {
       requests: r.requests.total,
@@ -47,8 +69,14 @@ try {
       latency_p99_ms: r.latency.p99,
       duration_s: r.duration,
     };
-    console.log("| preview: 20 000 requests, 100 connections, loopback (autocannon) | figure |\n|---|---|");
-    console.log(`| real docs | ${Object.entries(row).map(([k, v]) => `${k} ${v}`).join(", ")} |`);
+    console.log(
+      "| preview: 20 000 requests, 100 connections, loopback (autocannon) | figure |\n|---|---|",
+    );
+    console.log(
+      `| real docs | ${Object.entries(row)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")} |`,
+    );
     console.log(`preview-bench-json ${JSON.stringify(row)}`);
   } finally {
     await stop(child);

@@ -9,7 +9,13 @@ const here = import.meta.dirname;
 const args = process.argv.slice(2);
 const engineOnly = args.some((a) => /^--(only|project|help)\b|^-h$/.test(a));
 let failed = false;
-for (const [script, scriptArgs] of [["engine.mjs", args], ["preview.mjs", []], ["client.mjs", []], ["search.mjs", []], ["lighthouse.mjs", []]]) {
+for (const [script, scriptArgs] of [
+  ["engine.mjs", args],
+  ["preview.mjs", []],
+  ["client.mjs", []],
+  ["search.mjs", []],
+  ["lighthouse.mjs", []],
+]) {
   if (engineOnly && script !== "engine.mjs") continue;
   console.log(`\n## ${script.replace(".mjs", "")}\n`);
   const r = spawnSync(process.execPath, [join(here, script), ...scriptArgs], { stdio: "inherit" });

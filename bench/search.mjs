@@ -24,13 +24,18 @@ const KB = 1000;
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-const relevance = JSON.parse(readFileSync(join(import.meta.dirname, "search-relevance.json"), "utf8")).queries;
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const relevance = JSON.parse(
+  readFileSync(join(import.meta.dirname, "search-relevance.json"), "utf8"),
+).queries;
 
 const results = [];
 function report(name, value, shown, budget, ok) {
   results.push({ name, value, ok });
-  console.log(`${ok === undefined ? "    " : ok ? "ok  " : "OVER"} ${name.padEnd(58)} ${shown.padStart(14)}${budget ? `   (budget ${budget})` : ""}`);
+  console.log(
+    `${ok === undefined ? "    " : ok ? "ok  " : "OVER"} ${name.padEnd(58)} ${shown.padStart(14)}${budget ? `   (budget ${budget})` : ""}`,
+  );
 }
 
 // 1. The build, the index builder and the preview server, bundled for this script (with the build
@@ -39,7 +44,8 @@ const bundleDir = join(root, "node_modules", ".cache", "brook-bench-search");
 await build({
   ...nodeBundleOptions(root),
   stdin: {
-    contents: 'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/site/search-index.ts"; export { startPreview } from "./src/preview.ts";',
+    contents:
+      'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/site/search-index.ts"; export { startPreview } from "./src/preview.ts";',
     resolveDir: root,
     sourcefile: "bench-search.ts",
     loader: "ts",
@@ -48,13 +54,28 @@ await build({
   outdir: bundleDir,
   logLevel: "warning",
 });
-await build({ ...nodeBundleOptions(root), entryPoints: { "build-worker": "src/workers/build-worker.ts" }, outdir: bundleDir, logLevel: "warning" });
+await build({
+  ...nodeBundleOptions(root),
+  entryPoints: { "build-worker": "src/workers/build-worker.ts" },
+  outdir: bundleDir,
+  logLevel: "warning",
+});
 process.env.NODE_ENV ??= "production";
 process.env.BROOK_DOCS_ROOT ??= root;
 process.env.BROOK_DOCS_QUIET = "1";
 // The cache key of this bundle's output, so a second run of the benchmark parses nothing again.
-process.env.BROOK_DOCS_GENERATOR = createHash("sha1").update(readdirSync(bundleDir).sort().map((f) => readFileSync(join(bundleDir, f))).join("")).digest("hex").slice(0, 12);
-const { buildSite, buildSearchFiles, startPreview } = await import(join(bundleDir, "bench-search.mjs"));
+process.env.BROOK_DOCS_GENERATOR = createHash("sha1")
+  .update(
+    readdirSync(bundleDir)
+      .sort()
+      .map((f) => readFileSync(join(bundleDir, f)))
+      .join(""),
+  )
+  .digest("hex")
+  .slice(0, 12);
+const { buildSite, buildSearchFiles, startPreview } = await import(
+  join(bundleDir, "bench-search.mjs")
+);
 
 const work = mkdtempSync(join(tmpdir(), "brook-search-bench-"));
 const corpora = process.env.BENCH_DIR ?? join(tmpdir(), "brook-docs-bench");
@@ -71,7 +92,16 @@ for (const n of sizes) {
 
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   for (const site of sites) {
@@ -88,7 +118,13 @@ try {
       cpu.push((used.user + used.system) / 1000);
     }
     const cpuMs = median(cpu);
-    report(`index build CPU, ${pages.length} pages (median of 5)`, cpuMs, `${cpuMs.toFixed(0)} ms`, site.n === 4000 ? "1000 ms" : undefined, site.n === 4000 ? cpuMs < 1000 : undefined);
+    report(
+      `index build CPU, ${pages.length} pages (median of 5)`,
+      cpuMs,
+      `${cpuMs.toFixed(0)} ms`,
+      site.n === 4000 ? "1000 ms" : undefined,
+      site.n === 4000 ? cpuMs < 1000 : undefined,
+    );
     if (site.n === 1000) continue;
 
     // 3. Index bytes.
@@ -98,16 +134,32 @@ try {
     const head = JSON.parse(headRaw);
     const shardGz = head.shards.map(([, file]) => gz(readFileSync(join(assetsDir, file))));
     const total = gz(headRaw) + shardGz.reduce((a, b) => a + b, 0);
-    if (site.name === "docs") report("search index, gzip -9 (one file)", total, kb(total), "60 KB", total <= 60 * KB && !head.shards.length);
+    if (site.name === "docs")
+      report(
+        "search index, gzip -9 (one file)",
+        total,
+        kb(total),
+        "60 KB",
+        total <= 60 * KB && !head.shards.length,
+      );
     else {
       report("search index head, gzip -9", gz(headRaw), kb(gz(headRaw)));
-      report(`  shards: ${shardGz.length}, largest / all`, Math.max(...shardGz), `${kb(Math.max(...shardGz))} / ${kb(total - gz(headRaw))}`);
+      report(
+        `  shards: ${shardGz.length}, largest / all`,
+        Math.max(...shardGz),
+        `${kb(Math.max(...shardGz))} / ${kb(total - gz(headRaw))}`,
+      );
     }
 
     // 4. In Chromium, over loopback.
     const server = await startPreview({ root: site.out, port: 0, host: "127.0.0.1" });
     try {
-      const docPage = site.name === "docs" ? "/docs/v2/workflows/steps/triggers/" : Object.keys(manifest.pages).find((r) => r.split("/").length > 3).replace(/^/, "/docs/v2");
+      const docPage =
+        site.name === "docs"
+          ? "/docs/v2/workflows/steps/triggers/"
+          : Object.keys(manifest.pages)
+              .find((r) => r.split("/").length > 3)
+              .replace(/^/, "/docs/v2");
       const boxChunk = readdirSync(assetsDir).find((f) => f.startsWith("box."));
       const queries = site.name === "docs" ? relevance.map((r) => r.q) : titleQueries(head, 60);
       await measureQueries(site, server.url + docPage, boxChunk, queries);
@@ -135,7 +187,13 @@ async function measureQueries(site, url, boxChunk, queries) {
     async ({ chunk, queries }) => {
       const base = "/docs/v2/";
       const m = await import(base + "assets/" + chunk);
-      const manifest = await (await fetch(document.getElementById("brook-boot") ? JSON.parse(document.getElementById("brook-boot").textContent).manifestFile : "")).json();
+      const manifest = await (
+        await fetch(
+          document.getElementById("brook-boot")
+            ? JSON.parse(document.getElementById("brook-boot").textContent).manifestFile
+            : "",
+        )
+      ).json();
       const head = await (await fetch(base + "assets/" + manifest.search)).json();
       let pending = 0;
       const sources = m.fetchSources(base, Promise.resolve(manifest));
@@ -177,8 +235,20 @@ async function measureQueries(site, url, boxChunk, queries) {
       else misses.push(`"${r.q}" → ${out.found[i].slice(0, 3).join(" ") || "(none)"}`);
     });
     const n = relevance.length;
-    report(`relevance top-1 of ${n} queries`, top1 / n, `${((top1 / n) * 100).toFixed(1)}%`, "85%", top1 / n >= 0.85);
-    report(`relevance top-3 of ${n} queries`, top3 / n, `${((top3 / n) * 100).toFixed(1)}%`, "95%", top3 / n >= 0.95);
+    report(
+      `relevance top-1 of ${n} queries`,
+      top1 / n,
+      `${((top1 / n) * 100).toFixed(1)}%`,
+      "85%",
+      top1 / n >= 0.85,
+    );
+    report(
+      `relevance top-3 of ${n} queries`,
+      top3 / n,
+      `${((top3 / n) * 100).toFixed(1)}%`,
+      "95%",
+      top3 / n >= 0.95,
+    );
     const none = out.found.filter((f) => f.length === 0).length;
     report("queries without a result", none, String(none));
     for (const m of misses) console.log(`       not in the top 3: ${m}`);
@@ -188,8 +258,18 @@ async function measureQueries(site, url, boxChunk, queries) {
   const p95 = median(out.rounds.map((times) => percentile(times, 95)));
   const all = out.rounds.flat();
   const docs = site.name === "docs";
-  report(`query latency p95 of ${queries.length}, index loaded (median of 5 rounds)`, p95, `${p95.toFixed(2)} ms`, docs ? "5 ms" : undefined, docs ? p95 < 5 : undefined);
-  report("  median / max of all", 0, `${median(all).toFixed(2)} / ${Math.max(...all).toFixed(2)} ms`);
+  report(
+    `query latency p95 of ${queries.length}, index loaded (median of 5 rounds)`,
+    p95,
+    `${p95.toFixed(2)} ms`,
+    docs ? "5 ms" : undefined,
+    docs ? p95 < 5 : undefined,
+  );
+  report(
+    "  median / max of all",
+    0,
+    `${median(all).toFixed(2)} / ${Math.max(...all).toFixed(2)} ms`,
+  );
 }
 
 /** Cold cache, each run a new browser context: focus the box, type at 60 ms a key; the first keydown → the first option shown. */
@@ -205,9 +285,12 @@ async function measureFirstResult(site, url, assetsDir, queries) {
     await page.waitForFunction(() => Boolean(window.brookDocs?.router));
     await page.evaluate(() => {
       const t = (window.__firstResult = { key: 0, first: 0 });
-      document.getElementById("search-input").addEventListener("keydown", () => (t.key ||= performance.now()), { capture: true });
+      document
+        .getElementById("search-input")
+        .addEventListener("keydown", () => (t.key ||= performance.now()), { capture: true });
       new MutationObserver(() => {
-        if (!t.first && document.querySelector('#search-results [role="option"]')) t.first = performance.now();
+        if (!t.first && document.querySelector('#search-results [role="option"]'))
+          t.first = performance.now();
       }).observe(document.getElementById("search-results"), { childList: true, subtree: true });
     });
     await page.focus("#search-input");
@@ -216,26 +299,55 @@ async function measureFirstResult(site, url, assetsDir, queries) {
     await page.waitForLoadState("networkidle");
     const { t, fetched } = await page.evaluate(() => ({
       t: window.__firstResult,
-      fetched: performance.getEntriesByType("resource").map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
+      fetched: performance
+        .getEntriesByType("resource")
+        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
     }));
-    const size = (name) => (name.includes("/assets/") && existsSync(join(assetsDir, name.split("/assets/")[1])) ? gz(readFileSync(join(assetsDir, name.split("/assets/")[1]))) : 0);
+    const size = (name) =>
+      name.includes("/assets/") && existsSync(join(assetsDir, name.split("/assets/")[1]))
+        ? gz(readFileSync(join(assetsDir, name.split("/assets/")[1])))
+        : 0;
     // Everything the search box asked for: requests made since the box was focused.
     const searchFiles = fetched.filter((e) => e.start >= t.key - 50);
     times.push(t.first - t.key);
     bytes.push(searchFiles.filter((e) => e.end <= t.first).reduce((a, e) => a + size(e.name), 0));
-    complete.push(searchFiles.filter((e) => /\/assets\/(search\.|box\.|chunk\.)/.test(e.name)).reduce((a, e) => a + size(e.name), 0));
+    complete.push(
+      searchFiles
+        .filter((e) => /\/assets\/(search\.|box\.|chunk\.)/.test(e.name))
+        .reduce((a, e) => a + size(e.name), 0),
+    );
     await context.close();
   }
-  report(`first result after the first keystroke, cold, median of ${times.length}`, median(times), `${median(times).toFixed(0)} ms`, "300 ms", median(times) < 300);
+  report(
+    `first result after the first keystroke, cold, median of ${times.length}`,
+    median(times),
+    `${median(times).toFixed(0)} ms`,
+    "300 ms",
+    median(times) < 300,
+  );
   report("  max", 0, `${Math.max(...times).toFixed(0)} ms`);
-  report("bytes fetched before the first result, gzip -9, max", Math.max(...bytes), kb(Math.max(...bytes)), site.n ? "300 KB" : undefined, site.n ? Math.max(...bytes) <= 300 * KB : undefined);
-  report(`  search code and index for the whole query (${picks.map((q) => `"${q}"`).join(", ")}), max`, Math.max(...complete), kb(Math.max(...complete)));
+  report(
+    "bytes fetched before the first result, gzip -9, max",
+    Math.max(...bytes),
+    kb(Math.max(...bytes)),
+    site.n ? "300 KB" : undefined,
+    site.n ? Math.max(...bytes) <= 300 * KB : undefined,
+  );
+  report(
+    `  search code and index for the whole query (${picks.map((q) => `"${q}"`).join(", ")}), max`,
+    Math.max(...complete),
+    kb(Math.max(...complete)),
+  );
 }
 
 /** Two-word queries from page titles, as a reader of a synthetic site would type them. */
 function titleQueries(head, n) {
   const out = [];
-  for (let i = 0; out.length < n && i < head.pages.length; i += Math.max(1, Math.floor(head.pages.length / n))) {
+  for (
+    let i = 0;
+    out.length < n && i < head.pages.length;
+    i += Math.max(1, Math.floor(head.pages.length / n))
+  ) {
     const words = head.pages[i][1].toLowerCase().match(/[a-z]{3,}/g) ?? [];
     if (words.length >= 2) out.push(words.slice(0, 2).join(" "));
   }

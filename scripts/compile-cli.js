@@ -1,6 +1,17 @@
 // Bundles the CLI, the build worker and the reader's client into node_modules/.cache/brook-docs-bin
 // when a source is newer than the bundle; a start costs one stat per source file.
-import { closeSync, openSync, statSync, readdirSync, existsSync, readFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  openSync,
+  statSync,
+  readdirSync,
+  existsSync,
+  readFileSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -17,7 +28,8 @@ function newestSource() {
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.isFile() && /\.(ts|tsx|css|js)$/.test(e.name)) newest = Math.max(newest, statSync(join(dir, e.name)).mtimeMs);
+      else if (e.isFile() && /\.(ts|tsx|css|js)$/.test(e.name))
+        newest = Math.max(newest, statSync(join(dir, e.name)).mtimeMs);
     }
   };
   for (const dir of ["src", "templates", "scripts"]) walk(join(root, dir));
@@ -27,7 +39,11 @@ function newestSource() {
 const lockFile = join(dirname(outDir), "brook-docs-bin.lock");
 
 function isStale() {
-  return !existsSync(entry) || !existsSync(join(assetsDir, "index.json")) || statSync(entry).mtimeMs < newestSource();
+  return (
+    !existsSync(entry) ||
+    !existsSync(join(assetsDir, "index.json")) ||
+    statSync(entry).mtimeMs < newestSource()
+  );
 }
 
 /**
@@ -58,14 +74,20 @@ async function bundle() {
   const { build } = await import("esbuild");
   const result = await build({
     ...nodeBundleOptions(root),
-    entryPoints: { cli: "src/cli.ts", "build-worker": "src/workers/build-worker.ts", assets: "src/render/assets.ts" },
+    entryPoints: {
+      cli: "src/cli.ts",
+      "build-worker": "src/workers/build-worker.ts",
+      assets: "src/render/assets.ts",
+    },
     outdir: outDir,
     sourcemap: "linked",
     metafile: true,
     logLevel: "warning",
   });
   const made = new Set(Object.keys(result.metafile.outputs).map((f) => join(root, f)));
-  for (const f of readdirSync(outDir)) if (/\.mjs(\.map)?$/.test(f) && !made.has(join(outDir, f))) rmSync(join(outDir, f), { force: true });
+  for (const f of readdirSync(outDir))
+    if (/\.mjs(\.map)?$/.test(f) && !made.has(join(outDir, f)))
+      rmSync(join(outDir, f), { force: true });
   // The reader's client depends on the generator's code only: built here, once, not by every build.
   const { buildClientAssets } = await import(pathToFileURL(join(outDir, "assets.mjs")).href);
   const assets = await buildClientAssets(root);
@@ -73,7 +95,10 @@ async function bundle() {
   mkdirSync(assetsDir, { recursive: true });
   for (const f of assets.files) writeFileSync(join(assetsDir, f.path), f.content);
   const { files, ...names } = assets;
-  writeFileSync(join(assetsDir, "index.json"), JSON.stringify({ ...names, files: files.map((f) => f.path) }));
+  writeFileSync(
+    join(assetsDir, "index.json"),
+    JSON.stringify({ ...names, files: files.map((f) => f.path) }),
+  );
 }
 
 /** Returns the file URL of the bundled CLI, bundling it (and the client) first if any source is newer. */
@@ -111,7 +136,10 @@ function generatorVersion() {
     // Not hashed yet.
   }
   const hash = createHash("sha1").update(readFileSync(join(root, "templates", "theme.css")));
-  for (const f of readdirSync(outDir).filter((f) => f.endsWith(".mjs")).sort()) hash.update(readFileSync(join(outDir, f)));
+  for (const f of readdirSync(outDir)
+    .filter((f) => f.endsWith(".mjs"))
+    .sort())
+    hash.update(readFileSync(join(outDir, f)));
   hash.update(readFileSync(join(assetsDir, "index.json")));
   const version = hash.digest("hex").slice(0, 12);
   try {

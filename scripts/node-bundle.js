@@ -13,9 +13,20 @@ export function nodeBundleOptions(root) {
     // Dependencies are bundled in: a worker then starts from a few files instead of resolving and
     // loading some 300 modules (a one-page rebuild spent most of its time there). Left outside:
     // packages that start threads or binaries from their own files, or that only tests use.
-    external: ["esbuild", "piscina", "chokidar", "ws", "fsevents", "playwright-core", "axe-core", "lighthouse"],
+    external: [
+      "esbuild",
+      "piscina",
+      "chokidar",
+      "ws",
+      "fsevents",
+      "playwright-core",
+      "axe-core",
+      "lighthouse",
+    ],
     // Bundled CommonJS packages (React's server renderer) call require() for Node's modules.
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
     // React's production build only: the CLI runs it (compile-cli.js), and bundling the
     // development one too doubled what a worker compiles when it starts.
     define: { "process.env.NODE_ENV": '"production"' },

@@ -4,10 +4,18 @@ import { EXTERNAL_DEFAULTS } from "./check-links/external.ts";
 import { formatError } from "./errors.ts";
 import { colors, error, info } from "./log.ts";
 import { packageVersion } from "./paths.ts";
-import { emitReports, errorDiagnostics, withSeverity, type BuildOutcome, type CheckOutcome, type ReportTargets } from "./report/outcome.ts";
+import {
+  emitReports,
+  errorDiagnostics,
+  withSeverity,
+  type BuildOutcome,
+  type CheckOutcome,
+  type ReportTargets,
+} from "./report/outcome.ts";
 import { printBuilt, printCheck, printFailure, printWarning } from "./report/text.ts";
 
-const CONFIG_HELP = "config file (default: site.config.ts beside the content folder, when there is one)";
+const CONFIG_HELP =
+  "config file (default: site.config.ts beside the content folder, when there is one)";
 
 /** Options every reporting command takes. */
 interface ReportOptions {
@@ -32,36 +40,70 @@ export async function main(argv: string[]): Promise<number> {
     .option("--out <dir>", "output folder", "dist")
     .option("--config <file>", CONFIG_HELP)
     .option("--no-cache", "ignore and do not update the build cache (default: the cache is used)")
-    .option("--strict", "warnings are errors: exit 1 and leave the previous output as it was", false)
+    .option(
+      "--strict",
+      "warnings are errors: exit 1 and leave the previous output as it was",
+      false,
+    )
     .addOption(formatOption())
     .addOption(reportOption())
-    .addHelpText("after", "\nExit codes: 0 built; 1 the build failed (an error, or a warning with --strict); 2 usage error.")
-    .action(async (opts: { content: string; out: string; config?: string; cache: boolean; strict: boolean } & ReportOptions) => {
-      const start = performance.now();
-      const ended = (o: Omit<BuildOutcome, "command" | "strict" | "out">): BuildOutcome => ({ command: "build", ...o, strict: opts.strict, out: opts.out });
-      let outcome: BuildOutcome;
-      try {
-        // Each command loads only its own modules: check-links and preview start in a few milliseconds.
-        const { buildSite } = await import("./build.ts");
-        const result = await buildSite({
-          contentDir: opts.content,
-          outDir: opts.out,
-          configFile: opts.config,
-          cache: opts.cache,
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 built; 1 the build failed (an error, or a warning with --strict); 2 usage error.",
+    )
+    .action(
+      async (
+        opts: {
+          content: string;
+          out: string;
+          config?: string;
+          cache: boolean;
+          strict: boolean;
+        } & ReportOptions,
+      ) => {
+        const start = performance.now();
+        const ended = (o: Omit<BuildOutcome, "command" | "strict" | "out">): BuildOutcome => ({
+          command: "build",
+          ...o,
           strict: opts.strict,
-          onWarning: printWarning,
+          out: opts.out,
         });
-        const ms = Math.round(performance.now() - start);
-        printBuilt(result, opts.out, ms);
-        outcome = ended({ exitCode: 0, diagnostics: withSeverity(result.warnings, "warning"), pages: result.pages, files: result.files, timings: { ...result.timings, total: ms } });
-      } catch (e) {
-        printFailure(e);
-        const ms = Math.round(performance.now() - start);
-        outcome = ended({ exitCode: 1, diagnostics: errorDiagnostics(e, opts.content), pages: null, files: null, timings: { total: ms } });
-      }
-      emitReports(outcome, reportTargets(opts));
-      code = outcome.exitCode;
-    });
+        let outcome: BuildOutcome;
+        try {
+          // Each command loads only its own modules: check-links and preview start in a few milliseconds.
+          const { buildSite } = await import("./build.ts");
+          const result = await buildSite({
+            contentDir: opts.content,
+            outDir: opts.out,
+            configFile: opts.config,
+            cache: opts.cache,
+            strict: opts.strict,
+            onWarning: printWarning,
+          });
+          const ms = Math.round(performance.now() - start);
+          printBuilt(result, opts.out, ms);
+          outcome = ended({
+            exitCode: 0,
+            diagnostics: withSeverity(result.warnings, "warning"),
+            pages: result.pages,
+            files: result.files,
+            timings: { ...result.timings, total: ms },
+          });
+        } catch (e) {
+          printFailure(e);
+          const ms = Math.round(performance.now() - start);
+          outcome = ended({
+            exitCode: 1,
+            diagnostics: errorDiagnostics(e, opts.content),
+            pages: null,
+            files: null,
+            timings: { total: ms },
+          });
+        }
+        emitReports(outcome, reportTargets(opts));
+        code = outcome.exitCode;
+      },
+    );
 
   program
     .command("serve")
@@ -72,7 +114,12 @@ export async function main(argv: string[]): Promise<number> {
     .option("--config <file>", CONFIG_HELP)
     .action(async (opts: { port: string; host: string; content: string; config?: string }) => {
       const { serve } = await import("./serve/dev-server.ts");
-      await serve({ port: Number(opts.port), host: opts.host, contentDir: opts.content, configFile: opts.config });
+      await serve({
+        port: Number(opts.port),
+        host: opts.host,
+        contentDir: opts.content,
+        configFile: opts.config,
+      });
       code = -1; // keeps running
     });
 
@@ -93,43 +140,88 @@ export async function main(argv: string[]): Promise<number> {
     .command("check-links")
     .description("check every internal link, anchor, asset and redirect of a finished build")
     .argument("[dir]", "build folder", "dist")
-    .option("--external", "also ask the server of each external https link (HEAD, then GET); off: form only, no network", false)
-    .option("--external-timeout <ms>", "time-out of each external request, in ms", positiveInt, EXTERNAL_DEFAULTS.timeoutMs)
-    .option("--external-concurrency <n>", `external requests at once (at most ${EXTERNAL_DEFAULTS.perHost} per host)`, positiveInt, EXTERNAL_DEFAULTS.concurrency)
+    .option(
+      "--external",
+      "also ask the server of each external https link (HEAD, then GET); off: form only, no network",
+      false,
+    )
+    .option(
+      "--external-timeout <ms>",
+      "time-out of each external request, in ms",
+      positiveInt,
+      EXTERNAL_DEFAULTS.timeoutMs,
+    )
+    .option(
+      "--external-concurrency <n>",
+      `external requests at once (at most ${EXTERNAL_DEFAULTS.perHost} per host)`,
+      positiveInt,
+      EXTERNAL_DEFAULTS.concurrency,
+    )
     .addOption(formatOption())
     .addOption(reportOption())
-    .addHelpText("after", "\nExit codes: 0 no broken links; 1 broken links; 2 usage error, or the build or its sources could not be read.")
-    .action(async (dir: string, opts: { external: boolean; externalTimeout: number; externalConcurrency: number } & ReportOptions) => {
-      const start = performance.now();
-      const { checkBuild } = await import("./check-links/check-build.ts");
-      const ended = (o: Omit<CheckOutcome, "command" | "external" | "timings">): CheckOutcome => ({
-        command: "check-links",
-        ...o,
-        timings: { total: Math.round(performance.now() - start) },
-        external: opts.external,
-      });
-      let outcome: CheckOutcome;
-      try {
-        const report = await checkBuild({
-          dir,
-          external: opts.external && { timeoutMs: opts.externalTimeout, concurrency: opts.externalConcurrency, userAgent: `brook-docs/${packageVersion()} check-links` },
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 no broken links; 1 broken links; 2 usage error, or the build or its sources could not be read.",
+    )
+    .action(
+      async (
+        dir: string,
+        opts: {
+          external: boolean;
+          externalTimeout: number;
+          externalConcurrency: number;
+        } & ReportOptions,
+      ) => {
+        const start = performance.now();
+        const { checkBuild } = await import("./check-links/check-build.ts");
+        const ended = (
+          o: Omit<CheckOutcome, "command" | "external" | "timings">,
+        ): CheckOutcome => ({
+          command: "check-links",
+          ...o,
+          timings: { total: Math.round(performance.now() - start) },
+          external: opts.external,
         });
-        printCheck(report);
-        outcome = ended({ exitCode: report.problems.length ? 1 : 0, diagnostics: withSeverity(report.problems, "error"), pages: report.pages, checked: report.checked, links: report.links });
-      } catch (e) {
-        // Not a broken link: the check itself could not run.
-        printFailure(e);
-        outcome = ended({ exitCode: 2, diagnostics: errorDiagnostics(e, dir), pages: null, checked: 0, links: [] });
-      }
-      emitReports(outcome, reportTargets(opts));
-      code = outcome.exitCode;
-    });
+        let outcome: CheckOutcome;
+        try {
+          const report = await checkBuild({
+            dir,
+            external: opts.external && {
+              timeoutMs: opts.externalTimeout,
+              concurrency: opts.externalConcurrency,
+              userAgent: `brook-docs/${packageVersion()} check-links`,
+            },
+          });
+          printCheck(report);
+          outcome = ended({
+            exitCode: report.problems.length ? 1 : 0,
+            diagnostics: withSeverity(report.problems, "error"),
+            pages: report.pages,
+            checked: report.checked,
+            links: report.links,
+          });
+        } catch (e) {
+          // Not a broken link: the check itself could not run.
+          printFailure(e);
+          outcome = ended({
+            exitCode: 2,
+            diagnostics: errorDiagnostics(e, dir),
+            pages: null,
+            checked: 0,
+            links: [],
+          });
+        }
+        emitReports(outcome, reportTargets(opts));
+        code = outcome.exitCode;
+      },
+    );
 
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
     const ce = e as { code?: string; exitCode?: number };
-    if (typeof ce.code === "string" && ce.code.startsWith("commander.")) return ce.exitCode === 0 ? 0 : 2;
+    if (typeof ce.code === "string" && ce.code.startsWith("commander."))
+      return ce.exitCode === 0 ? 0 : 2;
     error(formatError(e));
     return 1;
   }
@@ -137,19 +229,33 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 function formatOption(): Option {
-  return new Option("--format <format>", "text: for people, on stderr; json: also one JSON report on stdout (docs/ci.md)").choices(["text", "json"]).default("text");
+  return new Option(
+    "--format <format>",
+    "text: for people, on stderr; json: also one JSON report on stdout (docs/ci.md)",
+  )
+    .choices(["text", "json"])
+    .default("text");
 }
 
 function reportOption(): Option {
-  return new Option("--report <file>", "also write a GitLab code-quality report to <file> (default: none)");
+  return new Option(
+    "--report <file>",
+    "also write a GitLab code-quality report to <file> (default: none)",
+  );
 }
 
 function reportTargets(opts: ReportOptions): ReportTargets {
-  return { format: opts.format, reportFile: opts.report, env: process.env, stdout: (text) => void process.stdout.write(text) };
+  return {
+    format: opts.format,
+    reportFile: opts.report,
+    env: process.env,
+    stdout: (text) => void process.stdout.write(text),
+  };
 }
 
 function positiveInt(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a whole number above 0");
+  if (!Number.isInteger(n) || n <= 0)
+    throw new InvalidArgumentError("expected a whole number above 0");
   return n;
 }

@@ -58,7 +58,9 @@ export function formatDiagnostic(d: Diagnostic): string {
 /** The text shown to the user for any error: diagnostics as is, bugs marked as internal. */
 export function formatError(error: unknown): string {
   if (error instanceof BrookError) {
-    return error instanceof ContentError || !error.hint ? error.message : `${error.message}\n  hint: ${error.hint}`;
+    return error instanceof ContentError || !error.hint
+      ? error.message
+      : `${error.message}\n  hint: ${error.hint}`;
   }
   const e = error as Error;
   return `Internal error: ${e?.stack ?? String(error)}`;

@@ -18,7 +18,13 @@ const tty = useColor(process.env, process.stderr.isTTY);
 const paint = (code: number) => (s: string) => (tty ? `\x1b[${code}m${s}\x1b[0m` : s);
 
 /** ANSI colours for stderr text; identity functions when colours are off. */
-export const colors = { red: paint(31), green: paint(32), yellow: paint(33), dim: paint(2), bold: paint(1) };
+export const colors = {
+  red: paint(31),
+  green: paint(32),
+  yellow: paint(33),
+  dim: paint(2),
+  bold: paint(1),
+};
 
 const quiet = () => Boolean(process.env.BROOK_DOCS_QUIET);
 

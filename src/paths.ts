@@ -10,5 +10,7 @@ export function projectRoot(): string {
 
 /** The generator's version, from its package.json (`brook-docs --version`, the JSON report). */
 export function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")) as { version: string }
+  ).version;
 }

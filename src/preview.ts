@@ -30,9 +30,15 @@ export interface PreviewServer {
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const root = resolve(options.root);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new BrookError(`build folder ${options.root} does not exist`, "run `brook-docs build` first, or pass the folder: brook-docs preview DIR");
+    throw new BrookError(
+      `build folder ${options.root} does not exist`,
+      "run `brook-docs build` first, or pass the folder: brook-docs preview DIR",
+    );
   }
-  const handler = createStaticHandler({ files: new DirFiles(root), hostRedirects: options.hostRedirects });
+  const handler = createStaticHandler({
+    files: new DirFiles(root),
+    hostRedirects: options.hostRedirects,
+  });
   const server = createServer((req, res) => void handler(req, res));
   server.keepAliveTimeout = 5_000;
   const url = await listen(server, options.port, options.host ?? "127.0.0.1");

@@ -1,5 +1,11 @@
 import type { PageData, SiteData } from "../src/shared/types.ts";
-import { DeferredBanner, DeferredFooter, DeferredProgress, PartsContext, type Parts } from "./Deferred.tsx";
+import {
+  DeferredBanner,
+  DeferredFooter,
+  DeferredProgress,
+  PartsContext,
+  type Parts,
+} from "./Deferred.tsx";
 import { Header } from "./Header.tsx";
 import { LAYOUT_COMPONENTS } from "./layouts.ts";
 import { Sidebar } from "./Sidebar.tsx";
@@ -10,8 +16,19 @@ import type { UiState } from "./ui.ts";
  * `parts` renders the deferred parts (templates/parts.ts): the components themselves on the
  * server, lazy ones in the browser.
  */
-export function App({ site, page, ui = {}, parts = null }: { site: SiteData; page: PageData; ui?: UiState; parts?: Parts | null }) {
-  const Layout = LAYOUT_COMPONENTS[page.layout as keyof typeof LAYOUT_COMPONENTS] ?? LAYOUT_COMPONENTS.doc;
+export function App({
+  site,
+  page,
+  ui = {},
+  parts = null,
+}: {
+  site: SiteData;
+  page: PageData;
+  ui?: UiState;
+  parts?: Parts | null;
+}) {
+  const Layout =
+    LAYOUT_COMPONENTS[page.layout as keyof typeof LAYOUT_COMPONENTS] ?? LAYOUT_COMPONENTS.doc;
   return (
     <PartsContext value={parts}>
       <a className="skip-link" href="#main">
@@ -21,9 +38,17 @@ export function App({ site, page, ui = {}, parts = null }: { site: SiteData; pag
       <DeferredBanner site={site} />
       <Header site={site} ui={ui} />
       <div className="layout">
-        <Sidebar site={site} route={page.route} headers={page.headers} activeSlug={ui.activeSlug ?? null} open={Boolean(ui.sidebarOpen)} />
+        <Sidebar
+          site={site}
+          route={page.route}
+          headers={page.headers}
+          activeSlug={ui.activeSlug ?? null}
+          open={Boolean(ui.sidebarOpen)}
+        />
         {/* A click on the dimmed page closes the drawer at once, before its focus trap (a lazy chunk) is in. */}
-        {ui.sidebarOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={ui.onToggleSidebar} />}
+        {ui.sidebarOpen && (
+          <div className="sidebar-backdrop" aria-hidden="true" onClick={ui.onToggleSidebar} />
+        )}
         <main id="main" tabIndex={-1}>
           <Layout site={site} page={page} ui={ui} />
         </main>

@@ -1,5 +1,10 @@
 import type { PageData, SiteData } from "../src/shared/types.ts";
-import { DeferredBreadcrumbs, DeferredFeedback, DeferredOutline, DeferredPagination } from "./Deferred.tsx";
+import {
+  DeferredBreadcrumbs,
+  DeferredFeedback,
+  DeferredOutline,
+  DeferredPagination,
+} from "./Deferred.tsx";
 
 /** The doc layout: breadcrumbs, the title, the Markdown HTML, feedback, the edit link and prev/next; the outline beside it. */
 export function Article({ site, page }: { site: SiteData; page: PageData }) {

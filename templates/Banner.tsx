@@ -17,7 +17,9 @@ export function Banner({ site }: { site: SiteData }) {
         {link && (
           <>
             {" "}
-            <a href={link.href.startsWith("/") ? routeToPath(site.base, link.href) : link.href}>{link.text}</a>
+            <a href={link.href.startsWith("/") ? routeToPath(site.base, link.href) : link.href}>
+              {link.text}
+            </a>
           </>
         )}
       </p>

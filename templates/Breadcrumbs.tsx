@@ -13,7 +13,10 @@ export function Breadcrumbs({ site, page }: { site: SiteData; page: PageData }) 
         {trail.map((c, i) => (
           <li key={i}>
             {c.route ? (
-              <a href={routeToPath(site.base, c.route)} aria-current={i === last ? "page" : undefined}>
+              <a
+                href={routeToPath(site.base, c.route)}
+                aria-current={i === last ? "page" : undefined}
+              >
                 {c.text}
               </a>
             ) : (
@@ -23,7 +26,12 @@ export function Breadcrumbs({ site, page }: { site: SiteData; page: PageData }) 
         ))}
       </ol>
       {/* Data, not code: the CSP's script-src does not apply to it. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: breadcrumbJsonLd(trail, (r) => site.siteUrl + routeToPath(site.base, r)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: breadcrumbJsonLd(trail, (r) => site.siteUrl + routeToPath(site.base, r)),
+        }}
+      />
     </nav>
   );
 }

@@ -4,7 +4,14 @@
  * there; each is memoised, so a re-render of the page around it does not touch the boundary before
  * it has hydrated (an update there would make React drop the server HTML and show the fallback).
  */
-import { createContext, memo, Suspense, useContext, type ComponentProps, type ComponentType } from "react";
+import {
+  createContext,
+  memo,
+  Suspense,
+  useContext,
+  type ComponentProps,
+  type ComponentType,
+} from "react";
 import type { PageData, SiteData } from "../src/shared/types.ts";
 import type * as PartsModule from "./parts.ts";
 import type { UiState } from "./ui.ts";
@@ -50,7 +57,9 @@ const DeferredNotFound = deferred("NotFound");
 
 type LayoutProps = { site: SiteData; page: PageData; ui?: UiState };
 // Only site and page reach a deferred layout: UI state changes on every render.
-const layout = (Part: typeof DeferredHome) => ({ site, page }: LayoutProps) => <Part site={site} page={page} />;
+const layout =
+  (Part: typeof DeferredHome) =>
+  ({ site, page }: LayoutProps) => <Part site={site} page={page} />;
 /** The home layout, deferred. */
 export const HomeLayout = layout(DeferredHome);
 /** The not-found layout, deferred; the browser's part adds the suggestions. */

@@ -20,7 +20,19 @@ export interface HeadTag {
 }
 
 /** The `<head>` contents: title, description, canonical, the Markdown for machines, Open Graph, config and page meta, assets. */
-export function Head({ site, page, assets, headTags, noindex }: { site: SiteData; page: PageData; assets: HeadAssets; headTags: HeadTag[]; noindex?: boolean }) {
+export function Head({
+  site,
+  page,
+  assets,
+  headTags,
+  noindex,
+}: {
+  site: SiteData;
+  page: PageData;
+  assets: HeadAssets;
+  headTags: HeadTag[];
+  noindex?: boolean;
+}) {
   const title = documentTitle(site.title, page.title, page.route);
   const canonical = site.siteUrl + routeToPath(site.base, page.route);
   return (
@@ -31,17 +43,29 @@ export function Head({ site, page, assets, headTags, noindex }: { site: SiteData
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{title}</title>
       <meta name="description" content={page.description} />
-      {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
-      {!noindex && <link rel="alternate" type="text/markdown" href={markdownPath(site.base, page.route)} />}
+      {noindex ? (
+        <meta name="robots" content="noindex" />
+      ) : (
+        <link rel="canonical" href={canonical} />
+      )}
+      {!noindex && (
+        <link rel="alternate" type="text/markdown" href={markdownPath(site.base, page.route)} />
+      )}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={page.description} />
       <meta property="og:type" content={page.route === "/" ? "website" : "article"} />
       {!noindex && <meta property="og:url" content={canonical} />}
       <meta property="og:site_name" content={site.title} />
       <meta name="twitter:card" content="summary" />
-      {headTags.map((t, i) => (t.tag === "link" ? <link key={i} {...t.attrs} /> : <meta key={i} {...t.attrs} />))}
+      {headTags.map((t, i) =>
+        t.tag === "link" ? <link key={i} {...t.attrs} /> : <meta key={i} {...t.attrs} />,
+      )}
       {page.meta.map((m: MetaTag, i) => (
-        <meta key={`m${i}`} {...(m.name ? { name: m.name } : { property: m.property })} content={m.content} />
+        <meta
+          key={`m${i}`}
+          {...(m.name ? { name: m.name } : { property: m.property })}
+          content={m.content}
+        />
       ))}
       <script src={assets.early} />
       {site.banner && <script src={assets.banner} data-banner={site.banner.id} />}

@@ -16,7 +16,10 @@ export function Home({ site, page }: { site: SiteData; page: PageData }) {
           <ul className="hero-actions">
             {start.map((n, i) => (
               <li key={n.route}>
-                <a className={i === 0 ? "button primary" : "button"} href={routeToPath(site.base, n.route!)}>
+                <a
+                  className={i === 0 ? "button primary" : "button"}
+                  href={routeToPath(site.base, n.route!)}
+                >
                   {n.text}
                 </a>
               </li>
@@ -41,7 +44,13 @@ export function Home({ site, page }: { site: SiteData; page: PageData }) {
 function heroLinks(sidebar: SidebarNode[]): SidebarNode[] {
   const pick = (n: SidebarNode): SidebarNode | undefined => {
     if (n.kind !== "group") return n.route !== "/" ? n : undefined;
-    return n.items.find((i) => i.kind === "group" && i.route) ?? n.items.find((i) => i.kind === "page" && i.route !== "/");
+    return (
+      n.items.find((i) => i.kind === "group" && i.route) ??
+      n.items.find((i) => i.kind === "page" && i.route !== "/")
+    );
   };
-  return sidebar.map(pick).filter((n): n is SidebarNode => Boolean(n)).slice(0, 4);
+  return sidebar
+    .map(pick)
+    .filter((n): n is SidebarNode => Boolean(n))
+    .slice(0, 4);
 }

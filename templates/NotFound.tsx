@@ -15,13 +15,18 @@ export interface NotFoundProps {
 export function NotFound({ site, page, suggestions, onSearchAddress }: NotFoundProps) {
   return (
     <article className="doc not-found">
-      <p className="not-found-code" aria-hidden="true">404</p>
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
       <h1 tabIndex={-1}>{page.title}</h1>
       {page.html ? (
         <div className="content" dangerouslySetInnerHTML={{ __html: page.html }} />
       ) : (
         <div className="content">
-          <p>There is no page at this address. It may have moved, or the link that brought you here may be mistyped.</p>
+          <p>
+            There is no page at this address. It may have moved, or the link that brought you here
+            may be mistyped.
+          </p>
           <ul>
             <li>
               <a href={site.base}>Go to the {site.title} docs home</a>

@@ -42,8 +42,16 @@ export function SearchInput(props: SearchInputProps) {
         onKeyDown={props.onKeyDown}
         readOnly={!props.onChange}
       />
-      <kbd className="search-key" aria-hidden="true">/</kbd>
-      <div id="search-results" className="search-results" role="listbox" aria-label="Search results" hidden={!props.expanded}>
+      <kbd className="search-key" aria-hidden="true">
+        /
+      </kbd>
+      <div
+        id="search-results"
+        className="search-results"
+        role="listbox"
+        aria-label="Search results"
+        hidden={!props.expanded}
+      >
         {props.expanded && props.results}
       </div>
       <div className={props.showMessage ? "search-empty" : "visually-hidden"} role="status">

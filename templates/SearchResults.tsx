@@ -25,13 +25,32 @@ export interface SearchResultGroup {
 }
 
 /** The options of the search listbox, grouped by page. Content text only ever becomes text nodes. */
-export function SearchResults({ groups, activeId }: { groups: SearchResultGroup[]; activeId?: string }) {
+export function SearchResults({
+  groups,
+  activeId,
+}: {
+  groups: SearchResultGroup[];
+  activeId?: string;
+}) {
   return (
     <>
       {groups.map((g) => (
-        <div key={g.id} className="search-group" role="group" aria-labelledby={`${g.options[0]?.id}-title`}>
+        <div
+          key={g.id}
+          className="search-group"
+          role="group"
+          aria-labelledby={`${g.options[0]?.id}-title`}
+        >
           {g.options.map((o) => (
-            <a key={o.id} id={o.id} className={`search-option search-${o.kind}`} role="option" aria-selected={o.id === activeId} href={o.href} tabIndex={-1}>
+            <a
+              key={o.id}
+              id={o.id}
+              className={`search-option search-${o.kind}`}
+              role="option"
+              aria-selected={o.id === activeId}
+              href={o.href}
+              tabIndex={-1}
+            >
               <span className="search-option-title" id={`${o.id}-title`}>
                 <Marked parts={o.heading} />
               </span>

@@ -22,7 +22,13 @@ export function Sidebar({ site, route, headers, activeSlug, open }: SidebarProps
             <Items nodes={withGroupPage(node)} {...{ site, route, headers, activeSlug }} />
           </section>
         ) : (
-          <Items key={i} nodes={[node.kind === "group" ? { kind: "page", text: node.text, route: node.route! } : node]} {...{ site, route, headers, activeSlug }} />
+          <Items
+            key={i}
+            nodes={[
+              node.kind === "group" ? { kind: "page", text: node.text, route: node.route! } : node,
+            ]}
+            {...{ site, route, headers, activeSlug }}
+          />
         ),
       )}
     </nav>
@@ -39,10 +45,15 @@ function Items({ nodes, site, route, headers, activeSlug }: ItemsProps) {
           const current = node.route === route;
           return (
             <li key={i}>
-              <a href={routeToPath(site.base, node.route)} aria-current={current ? "page" : undefined}>
+              <a
+                href={routeToPath(site.base, node.route)}
+                aria-current={current ? "page" : undefined}
+              >
                 {node.text}
               </a>
-              {current && <Toc site={site} route={route} headers={headers} activeSlug={activeSlug} />}
+              {current && (
+                <Toc site={site} route={route} headers={headers} activeSlug={activeSlug} />
+              )}
             </li>
           );
         }
@@ -69,7 +80,17 @@ function Items({ nodes, site, route, headers, activeSlug }: ItemsProps) {
 }
 
 /** The current page's `##` headers, the one in view marked aria-current="location". */
-function Toc({ site, route, headers, activeSlug }: { site: SiteData; route: string; headers: Header[]; activeSlug: string | null }) {
+function Toc({
+  site,
+  route,
+  headers,
+  activeSlug,
+}: {
+  site: SiteData;
+  route: string;
+  headers: Header[];
+  activeSlug: string | null;
+}) {
   const h2 = headers.filter((h) => h.level === 2);
   if (h2.length === 0) return null;
   const path = routeToPath(site.base, route);
@@ -77,7 +98,10 @@ function Toc({ site, route, headers, activeSlug }: { site: SiteData; route: stri
     <ul className="toc">
       {h2.map((h) => (
         <li key={h.slug}>
-          <a href={`${path}#${h.slug}`} aria-current={h.slug === activeSlug ? "location" : undefined}>
+          <a
+            href={`${path}#${h.slug}`}
+            aria-current={h.slug === activeSlug ? "location" : undefined}
+          >
             {h.title}
           </a>
         </li>
@@ -89,7 +113,9 @@ function Toc({ site, route, headers, activeSlug }: { site: SiteData; route: stri
 /** A group's items, its own page first when it has one. */
 function withGroupPage(node: Extract<SidebarNode, { kind: "group" }>): SidebarNode[] {
   // The group's name is already its heading or summary: its own page reads as "Overview".
-  return node.route ? [{ kind: "page", text: "Overview", route: node.route }, ...node.items] : node.items;
+  return node.route
+    ? [{ kind: "page", text: "Overview", route: node.route }, ...node.items]
+    : node.items;
 }
 
 function contains(node: SidebarNode, route: string): boolean {

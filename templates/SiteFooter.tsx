@@ -5,7 +5,8 @@ export function SiteFooter({ site }: { site: SiteData }) {
   return (
     <footer className="site-footer">
       <p>
-        {site.title} documentation · {site.versions.map((v, i) => (
+        {site.title} documentation ·{" "}
+        {site.versions.map((v, i) => (
           <span key={v.text}>
             {i > 0 && " · "}
             <a href={v.link}>{v.text}</a>

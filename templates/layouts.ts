@@ -3,4 +3,8 @@ import { Article } from "./Article.tsx";
 import { HomeLayout, NotFoundLayout } from "./Deferred.tsx";
 
 /** Layout components by name; each takes `{ site, page, ui }`. */
-export const LAYOUT_COMPONENTS = { doc: Article, home: HomeLayout, "not-found": NotFoundLayout } as const;
+export const LAYOUT_COMPONENTS = {
+  doc: Article,
+  home: HomeLayout,
+  "not-found": NotFoundLayout,
+} as const;

@@ -17,5 +17,4 @@ export interface UiState {
   search?: SearchInputProps;
   /** Text announced to screen readers after a navigation. */
   announcement?: string;
-
 }

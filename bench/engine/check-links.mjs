@@ -25,7 +25,22 @@ function openedPaths(trace, cwd) {
 async function whatItReads({ bin, site, out }) {
   if (!existsSync(STRACE)) return undefined;
   const traceFile = join(site, "check-links.trace");
-  const r = await timed(STRACE, ["-f", "-qq", "-e", "trace=openat,open", "-o", traceFile, process.execPath, bin, "check-links", out], { cwd: site, env: { ...process.env, NO_COLOR: "1" } });
+  const r = await timed(
+    STRACE,
+    [
+      "-f",
+      "-qq",
+      "-e",
+      "trace=openat,open",
+      "-o",
+      traceFile,
+      process.execPath,
+      bin,
+      "check-links",
+      out,
+    ],
+    { cwd: site, env: { ...process.env, NO_COLOR: "1" } },
+  );
   if (!existsSync(traceFile)) return undefined;
   const opened = openedPaths(readFileSync(traceFile, "utf8"), site);
   rmSync(traceFile, { force: true });
@@ -44,18 +59,30 @@ async function whatItReads({ bin, site, out }) {
 export async function checkLinks({ bin, site, repeats }) {
   const out = "dist";
   console.error(`\n== check-links: building the real docs into ${join(site, out)}`);
-  const build = await timed(process.execPath, [bin, "build", "--out", out], { cwd: site, env: { ...process.env, NO_COLOR: "1" } });
-  if (build.status !== 0) throw new Error(`build of the docs failed:\n${build.stderr.trim().split("\n").slice(-10).join("\n")}`);
+  const build = await timed(process.execPath, [bin, "build", "--out", out], {
+    cwd: site,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  if (build.status !== 0)
+    throw new Error(
+      `build of the docs failed:\n${build.stderr.trim().split("\n").slice(-10).join("\n")}`,
+    );
   const runs = [];
   let summary = "";
   for (let i = 0; i < repeats; i++) {
-    const r = await timed(process.execPath, [bin, "check-links", out], { cwd: site, env: { ...process.env, NO_COLOR: "1" } });
+    const r = await timed(process.execPath, [bin, "check-links", out], {
+      cwd: site,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     runs.push({ wall: r.wall, cpu: r.cpu, status: r.status });
     summary = r.stderr.trim().split("\n").at(-1) ?? "";
   }
   console.error(`   ${runs.map((r) => r.wall.toFixed(2)).join(", ")} s; ${summary}`);
   const reads = await whatItReads({ bin, site, out });
-  if (reads) console.error(`   opened: ${reads.outputFiles} output files, link map ${reads.linkMap ? "yes" : "no"}, ${reads.contentFiles} under content/, ${reads.cacheFiles} in the build cache`);
+  if (reads)
+    console.error(
+      `   opened: ${reads.outputFiles} output files, link map ${reads.linkMap ? "yes" : "no"}, ${reads.contentFiles} under content/, ${reads.cacheFiles} in the build cache`,
+    );
   return {
     wallS: median(runs.map((r) => r.wall)),
     cpuS: median(runs.map((r) => r.cpu)),

@@ -10,8 +10,12 @@ import { median } from "./stats.mjs";
 
 /** The first `page-*.md` of the corpus's first section: the page the edits change. */
 export function corpusPage(content) {
-  const section = readdirSync(content).filter((d) => d.startsWith("section-")).sort()[0];
-  const page = readdirSync(join(content, section)).filter((f) => /^page-.*\.md$/.test(f)).sort()[0];
+  const section = readdirSync(content)
+    .filter((d) => d.startsWith("section-"))
+    .sort()[0];
+  const page = readdirSync(join(content, section))
+    .filter((f) => /^page-.*\.md$/.test(f))
+    .sort()[0];
   return { file: join(content, section, page), route: `${section}/${page.replace(/\.md$/, "")}/` };
 }
 
@@ -28,8 +32,14 @@ function buildWork(stderr) {
 }
 
 async function build(bin, project, content, out) {
-  const r = await timed(process.execPath, [bin, "build", "--content", content, "--out", out], { cwd: project, env: { ...process.env, NO_COLOR: "1" } });
-  if (r.status !== 0) throw new Error(`build of ${content} failed (exit ${r.status}):\n${r.stderr.trim().split("\n").slice(-10).join("\n")}`);
+  const r = await timed(process.execPath, [bin, "build", "--content", content, "--out", out], {
+    cwd: project,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  if (r.status !== 0)
+    throw new Error(
+      `build of ${content} failed (exit ${r.status}):\n${r.stderr.trim().split("\n").slice(-10).join("\n")}`,
+    );
   return { wall: r.wall, cpu: r.cpu, ...buildWork(r.stderr) };
 }
 
@@ -43,8 +53,12 @@ export async function cliBuilds({ project, bin, corpus, work, repeats, what }) {
   const out = join(work, "out");
   rmSync(work, { recursive: true, force: true });
   cpSync(corpus, content, { recursive: true });
-  const pages = readdirSync(content, { recursive: true }).filter((f) => String(f).endsWith(".md")).length;
-  console.error(`\n== warm CLI builds of ${pages} pages (${content}): a first build fills the cache`);
+  const pages = readdirSync(content, { recursive: true }).filter((f) =>
+    String(f).endsWith(".md"),
+  ).length;
+  console.error(
+    `\n== warm CLI builds of ${pages} pages (${content}): a first build fills the cache`,
+  );
   const first = await build(bin, project, content, out);
   console.error(`   first build ${first.wall.toFixed(2)} s`);
   const result = { pages };

@@ -87,7 +87,13 @@ export async function timed(command, args, { cwd, env } = {}) {
   const file = join(dir, "time.txt");
   try {
     const t0 = performance.now();
-    const r = await collect(started("/usr/bin/time", ["-f", "%U %S %M", "-o", file, command, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] }));
+    const r = await collect(
+      started("/usr/bin/time", ["-f", "%U %S %M", "-o", file, command, ...args], {
+        cwd,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
     const wall = (performance.now() - t0) / 1000;
     const line = existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").at(-1) : "";
     const [user, sys, rssKiB] = line.split(" ").map(Number);
@@ -112,7 +118,9 @@ function collect(child) {
   let stderr = "";
   child.stdout?.on("data", (d) => (stdout += d));
   child.stderr?.on("data", (d) => (stderr += d));
-  return new Promise((resolve) => child.once("close", (status) => resolve({ status, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.once("close", (status) => resolve({ status, stdout, stderr })),
+  );
 }
 
 /** CPU seconds a running process has used so far (all its threads), from /proc; NaN when unreadable. */

@@ -13,7 +13,16 @@ import { onCleanUp, processCpu, started, stop } from "./procs.mjs";
 import { median, percentile } from "./stats.mjs";
 
 /** Chromium as test/browser/harness.ts runs it. */
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const START_TIMEOUT_MS = 20 * 60_000;
 const PAINT_TIMEOUT_MS = 120_000;
@@ -25,7 +34,10 @@ const IDLE_NO_LOG_MS = 2_000;
 
 /** Launches the browser the serve rows share; closed at exit too. */
 export async function launchBrowser() {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   const done = onCleanUp(() => void browser.close().catch(() => {}));
   return { browser, close: async () => (await browser.close().catch(() => {}), done()) };
 }
@@ -62,13 +74,15 @@ function recorder(source) {
   const scan = (text) => {
     for (const m of text.matchAll(re)) report(Number(m[1]));
   };
-  const hidden = (node) => Boolean(node.parentElement?.closest("script, style, template, noscript"));
+  const hidden = (node) =>
+    Boolean(node.parentElement?.closest("script, style, template, noscript"));
   const scanNode = (node) => {
     if (node.nodeType === Node.TEXT_NODE) {
       if (!hidden(node)) scan(node.data);
       return;
     }
-    if (node.nodeType !== Node.ELEMENT_NODE || node.closest("script, style, template, noscript")) return;
+    if (node.nodeType !== Node.ELEMENT_NODE || node.closest("script, style, template, noscript"))
+      return;
     const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
     for (let t = walker.nextNode(); t; t = walker.nextNode()) if (!hidden(t)) scan(t.data);
   };
@@ -91,7 +105,15 @@ async function startServer(bin, dir) {
   child.stderr.on("data", (d) => (server.log += d));
   const t0 = performance.now();
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start in ${START_TIMEOUT_MS / 1000} s:\n${server.log.slice(-2000)}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `serve did not start in ${START_TIMEOUT_MS / 1000} s:\n${server.log.slice(-2000)}`,
+          ),
+        ),
+      START_TIMEOUT_MS,
+    );
     const check = () => {
       const m = /serving (http:\/\/[^/\s]+)(\/\S*)/.exec(server.log);
       if (!m) return;
@@ -102,7 +124,9 @@ async function startServer(bin, dir) {
       resolve();
     };
     child.stderr.on("data", check);
-    child.once("exit", (code) => reject(new Error(`serve exited with ${code}:\n${server.log.slice(-2000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`serve exited with ${code}:\n${server.log.slice(-2000)}`)),
+    );
   });
   server.startS = (performance.now() - t0) / 1000;
   const built = /built in (\d+) ms/.exec(server.log);
@@ -156,7 +180,9 @@ export async function servePaint({ browser, bin, project, dir, file, route, edit
   const server = await startServer(bin, dir);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    console.error(`   first build ${Number.isFinite(server.firstBuildMs) ? `${server.firstBuildMs} ms` : "?"}; serving ${server.origin}${server.base}`);
+    console.error(
+      `   first build ${Number.isFinite(server.firstBuildMs) ? `${server.firstBuildMs} ms` : "?"}; serving ${server.origin}${server.base}`,
+    );
     const page = await context.newPage();
     const waiters = new Map();
     await page.exposeFunction("__benchPainted", (n, at) => waiters.get(n)?.(at));
@@ -176,10 +202,15 @@ export async function servePaint({ browser, bin, project, dir, file, route, edit
     page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} ${r.url()}`));
     const url = server.origin + server.base + route;
     await page.goto(url);
-    await page.waitForFunction(() => Boolean(window.brookDocs?.router), null, { timeout: 60_000 }).catch((e) => {
-      throw new Error(`${url} never hydrated (${e.message.split("\n")[0]}); loads ${loads}, messages ${JSON.stringify(frames)}; ${problems.slice(0, 5).join("; ") || "no errors seen"}\n${server.log.slice(-1500)}`);
-    });
-    if (!(await until(() => frames.hello > 0, 30_000))) throw new Error("the page's live-reload socket never said hello");
+    await page
+      .waitForFunction(() => Boolean(window.brookDocs?.router), null, { timeout: 60_000 })
+      .catch((e) => {
+        throw new Error(
+          `${url} never hydrated (${e.message.split("\n")[0]}); loads ${loads}, messages ${JSON.stringify(frames)}; ${problems.slice(0, 5).join("; ") || "no errors seen"}\n${server.log.slice(-1500)}`,
+        );
+      });
+    if (!(await until(() => frames.hello > 0, 30_000)))
+      throw new Error("the page's live-reload socket never said hello");
 
     const times = [];
     const toMessage = [];
@@ -197,23 +228,39 @@ export async function servePaint({ browser, bin, project, dir, file, route, edit
       const t0 = Date.now();
       writeFileSync(file, withMarker(original, n));
       let timer;
-      const at = await Promise.race([arrived, new Promise((r) => (timer = setTimeout(() => r(NaN), PAINT_TIMEOUT_MS)))]);
+      const at = await Promise.race([
+        arrived,
+        new Promise((r) => (timer = setTimeout(() => r(NaN), PAINT_TIMEOUT_MS))),
+      ]);
       clearTimeout(timer);
       waiters.delete(n);
-      if (!Number.isFinite(at)) throw new Error(`edit ${n}: the new text was not painted within ${PAINT_TIMEOUT_MS / 1000} s\n${server.log.slice(-2000)}`);
+      if (!Number.isFinite(at))
+        throw new Error(
+          `edit ${n}: the new text was not painted within ${PAINT_TIMEOUT_MS / 1000} s\n${server.log.slice(-2000)}`,
+        );
       // Settle: the server done with this save (its search index too: the log line, else an idle
       // spell), and the page loaded and hydrated (a reload may have happened).
-      if (!(await settled(server, () => count(server.log, searchRe) > searches))) noSearchLine.push(n);
-      await page.waitForFunction(() => document.readyState === "complete" && Boolean(window.brookDocs?.router), null, { timeout: SETTLE_TIMEOUT_MS });
+      if (!(await settled(server, () => count(server.log, searchRe) > searches)))
+        noSearchLine.push(n);
+      await page.waitForFunction(
+        () => document.readyState === "complete" && Boolean(window.brookDocs?.router),
+        null,
+        { timeout: SETTLE_TIMEOUT_MS },
+      );
       const cpu1 = processCpu(server.child.pid);
-      if (process.env.BENCH_VERBOSE) console.error(`   edit ${n}: message after ${messageAt - t0} ms, painted after ${at - t0} ms, settled after ${Date.now() - t0} ms`);
+      if (process.env.BENCH_VERBOSE)
+        console.error(
+          `   edit ${n}: message after ${messageAt - t0} ms, painted after ${at - t0} ms, settled after ${Date.now() - t0} ms`,
+        );
       if (i < 0) continue;
       times.push(at - t0);
       toMessage.push(messageAt - t0);
       serverCpu.push((cpu1 - cpu0) * 1000);
     }
     if (process.env.BENCH_VERBOSE) console.error(server.log);
-    const rebuilt = [...server.log.matchAll(/rebuilt in (\d+) ms: (\d+) of (\d+) pages rendered/g)].slice(-edits);
+    const rebuilt = [
+      ...server.log.matchAll(/rebuilt in (\d+) ms: (\d+) of (\d+) pages rendered/g),
+    ].slice(-edits);
     const row = {
       label,
       edits: times.length,
@@ -235,7 +282,9 @@ export async function servePaint({ browser, bin, project, dir, file, route, edit
       firstBuildMs: server.firstBuildMs,
       startS: server.startS,
     };
-    console.error(`   save → painted (ms): ${times.map((t) => Math.round(t)).join(", ")}; page reloads ${row.reloads}`);
+    console.error(
+      `   save → painted (ms): ${times.map((t) => Math.round(t)).join(", ")}; page reloads ${row.reloads}`,
+    );
     return row;
   } finally {
     writeFileSync(file, original);
@@ -254,5 +303,7 @@ function removeDevBundles(project, pid) {
   } catch {
     return;
   }
-  for (const name of names) if (name === String(pid) || name.startsWith(`${pid}-`)) rmSync(join(parent, name), { recursive: true, force: true });
+  for (const name of names)
+    if (name === String(pid) || name.startsWith(`${pid}-`))
+      rmSync(join(parent, name), { recursive: true, force: true });
 }

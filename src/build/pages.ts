@@ -10,7 +10,15 @@ import type { Diagnostic } from "../errors.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import type { PageResult, PageShell, PageTask, RenderSetup } from "../workers/build-worker.ts";
 import type { Writer } from "../write/writer.ts";
-import { generatorVersion, hashKey, type BuildCache, type CachedPage, type CachedParse, type OutputRecord, type OutputState } from "./cache.ts";
+import {
+  generatorVersion,
+  hashKey,
+  type BuildCache,
+  type CachedPage,
+  type CachedParse,
+  type OutputRecord,
+  type OutputState,
+} from "./cache.ts";
 import type { DependencyFiles } from "./file-deps.ts";
 import { rereadBody } from "./read-sources.ts";
 import { markdownPath } from "../shared/url.ts";
@@ -71,15 +79,41 @@ export interface PagesOutcome {
 }
 
 /** The key of everything a page's two files are made of. */
-function renderKey(siteKey: string, parseKey: string, parse: { values: Record<string, string>; facts: PageFacts }, shell: PageShell): string {
-  return hashKey(siteKey, parseKey, JSON.stringify(parse.values), JSON.stringify(parse.facts.deps.files), JSON.stringify(shell));
+function renderKey(
+  siteKey: string,
+  parseKey: string,
+  parse: { values: Record<string, string>; facts: PageFacts },
+  shell: PageShell,
+): string {
+  return hashKey(
+    siteKey,
+    parseKey,
+    JSON.stringify(parse.values),
+    JSON.stringify(parse.facts.deps.files),
+    JSON.stringify(shell),
+  );
 }
 
 /** Reuses, renders or parses every page of the plan. */
 export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   const { plan, pages, parse, writer, assetsDir } = input;
-  const out: PagesOutcome = { errors: [], warnings: [], facts: new Map(), dataFiles: {}, markdown: new Map(), outputs: new Map(), cacheHits: 0, rendered: 0 };
-  type Pending = { page: PlannedPage; task: PageTask; parseKey: string; shell: PageShell; place: number };
+  const out: PagesOutcome = {
+    errors: [],
+    warnings: [],
+    facts: new Map(),
+    dataFiles: {},
+    markdown: new Map(),
+    outputs: new Map(),
+    cacheHits: 0,
+    rendered: 0,
+  };
+  type Pending = {
+    page: PlannedPage;
+    task: PageTask;
+    parseKey: string;
+    shell: PageShell;
+    place: number;
+  };
   input.cache?.prepare();
 
   /** Reuses the page's files, or gives the task that makes them. */
@@ -88,14 +122,35 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     // A session kept in memory: the same plan entry, file entry and parse as when the page was
     // made, and the site around it the same: its key is too (no hashing), if what it read still is.
     const kept = input.kept?.get(page.regularPath);
-    if (kept && !writer.folder && sameMaking(kept, page, cached, input) && stillValid(cached.parse!, input)) {
+    if (
+      kept &&
+      !writer.folder &&
+      sameMaking(kept, page, cached, input) &&
+      stillValid(cached.parse!, input)
+    ) {
       out.cacheHits++;
-      reuse(input, page, { htmlPath: page.path.slice(1) + "index.html", mdPath: markdownPath(parse.base, page.regularPath).slice(1) }, kept.renderKey, out);
+      reuse(
+        input,
+        page,
+        {
+          htmlPath: page.path.slice(1) + "index.html",
+          mdPath: markdownPath(parse.base, page.regularPath).slice(1),
+        },
+        kept.renderKey,
+        out,
+      );
       out.facts.set(page.regularPath, cached.parse!.facts);
       out.warnings.push(...cached.parse!.facts.warnings);
       return undefined;
     }
-    const parseKey = hashKey(cached.hash, page.relativePath, page.file, parse.base, parse.siteUrl ?? "", generatorVersion());
+    const parseKey = hashKey(
+      cached.hash,
+      page.relativePath,
+      page.file,
+      parse.base,
+      parse.siteUrl ?? "",
+      generatorVersion(),
+    );
     // Valid while the file, every site value it read and every file it included are as they were.
     const valid = cached.parse?.key === parseKey && stillValid(cached.parse, input);
     const shell = toShell(page);
@@ -125,14 +180,25 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     };
     if (valid && (kept || input.cache)) {
       const facts = cached.parse!.facts;
-      task.cached = kept ? { body: kept.body, markdown: kept.bodyMarkdown, facts } : { bodyPath: input.cache!.bodyPath(cached.parse!), facts };
+      task.cached = kept
+        ? { body: kept.body, markdown: kept.bodyMarkdown, facts }
+        : { bodyPath: input.cache!.bodyPath(cached.parse!), facts };
     } else {
-      if (!input.bodies.has(page.relativePath)) task.source.body = rereadBody(join(input.contentDir, page.relativePath), { relativePath: page.relativePath, file: page.file, route: page.regularPath });
+      if (!input.bodies.has(page.relativePath))
+        task.source.body = rereadBody(join(input.contentDir, page.relativePath), {
+          relativePath: page.relativePath,
+          file: page.file,
+          route: page.regularPath,
+        });
       if (input.cache) task.bodyStem = input.cache.bodyStem(parseKey);
     }
     return { page, task, parseKey, shell, place };
   };
-  const start = (list: Pending[]) => input.run(list.map((t) => t.task), list.filter((t) => !t.task.cached).length);
+  const start = (list: Pending[]) =>
+    input.run(
+      list.map((t) => t.task),
+      list.filter((t) => !t.task.cached).length,
+    );
 
   // The pages whose files this build read go to the workers first: they are parsed while this
   // thread looks at the others (keys and file signatures: 70 ms at 1,000 pages).
@@ -155,7 +221,10 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   input.dispatched?.([...changed, ...others].map((t) => t.task));
   const [firstResults, otherResults] = await Promise.all([first, rest]);
   // Results in plan order, whichever list they came in.
-  const done = [...changed.map((t, i) => ({ ...t, result: firstResults[i]! })), ...others.map((t, i) => ({ ...t, result: otherResults[i]! }))].sort((a, b) => a.place - b.place);
+  const done = [
+    ...changed.map((t, i) => ({ ...t, result: firstResults[i]! })),
+    ...others.map((t, i) => ({ ...t, result: otherResults[i]! })),
+  ].sort((a, b) => a.place - b.place);
   const highlights: [string, string[]][] = [];
   for (const { page, task, parseKey, shell, result: r } of done) {
     const cached = pages.get(page.relativePath)!;
@@ -166,7 +235,12 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       delete cached.parse;
       continue;
     }
-    if (!task.cached) cached.parse = { key: parseKey, facts: r.facts, values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])) };
+    if (!task.cached)
+      cached.parse = {
+        key: parseKey,
+        facts: r.facts,
+        values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])),
+      };
     const key = renderKey(input.siteKey, parseKey, cached.parse!, shell);
     out.facts.set(page.regularPath, r.facts);
     out.dataFiles[page.regularPath] = r.dataFile;
@@ -182,16 +256,27 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       writer.adopt?.(dataPath);
       writer.adopt?.(task.mdPath);
     }
-    for (const path of [task.htmlPath, dataPath, task.mdPath]) out.outputs.set(path, { key, sig: "" });
+    for (const path of [task.htmlPath, dataPath, task.mdPath])
+      out.outputs.set(path, { key, sig: "" });
     if (input.kept && r.files && r.body !== undefined) {
       const made = { page, source: cached, parse: cached.parse!, siteKey: input.siteKey };
-      input.kept.set(page.regularPath, { renderKey: key, made, body: r.body, bodyMarkdown: r.bodyMarkdown ?? "", markdown, files: r.files, dataFile: r.dataFile });
+      input.kept.set(page.regularPath, {
+        renderKey: key,
+        made,
+        body: r.body,
+        bodyMarkdown: r.bodyMarkdown ?? "",
+        markdown,
+        files: r.files,
+        dataFile: r.dataFile,
+      });
     }
   }
   out.rendered = done.length;
   input.cache?.addHighlights(highlights);
   // What the files are on disk now: the next build reuses them only if nobody changed them since.
-  if (writer.folder) for (const [path, record] of out.outputs) if (!record.sig) record.sig = signature(join(writer.folder, path));
+  if (writer.folder)
+    for (const [path, record] of out.outputs)
+      if (!record.sig) record.sig = signature(join(writer.folder, path));
   return out;
 }
 
@@ -199,20 +284,28 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
  * Takes a page's three files (HTML, data, Markdown for machines) from memory, or from the
  * previous output as hard links, when their key is the same.
  */
-function reuse(input: PagesInput, page: PlannedPage, paths: { htmlPath: string; mdPath: string }, key: string, out: PagesOutcome): boolean {
+function reuse(
+  input: PagesInput,
+  page: PlannedPage,
+  paths: { htmlPath: string; mdPath: string },
+  key: string,
+  out: PagesOutcome,
+): boolean {
   const { writer, assetsDir, previous } = input;
   const { htmlPath, mdPath } = paths;
   const kept = input.kept?.get(page.regularPath);
   if (kept && kept.renderKey === key && !writer.folder) {
     // The same key from other objects (a plan made again): the next build compares these.
     const cached = input.pages.get(page.relativePath)!;
-    if (cached.parse) kept.made = { page, source: cached, parse: cached.parse, siteKey: input.siteKey };
+    if (cached.parse)
+      kept.made = { page, source: cached, parse: cached.parse, siteKey: input.siteKey };
     writer.write(htmlPath, kept.files.html);
     writer.write(assetsDir + kept.dataFile, kept.files.data);
     writer.write(mdPath, kept.markdown);
     out.dataFiles[page.regularPath] = kept.dataFile;
     out.markdown.set(page.regularPath, kept.markdown);
-    for (const path of [htmlPath, assetsDir + kept.dataFile, mdPath]) out.outputs.set(path, { key, sig: "" });
+    for (const path of [htmlPath, assetsDir + kept.dataFile, mdPath])
+      out.outputs.set(path, { key, sig: "" });
     return true;
   }
   const dataFile = previous?.dataFiles.get(page.regularPath);
@@ -220,7 +313,10 @@ function reuse(input: PagesInput, page: PlannedPage, paths: { htmlPath: string; 
   const paths3 = [htmlPath, assetsDir + dataFile, mdPath];
   const records = paths3.map((p) => previous.files.get(p));
   // Only files the last build wrote with this key and nobody changed since.
-  if (!records.every((r, i) => r?.key === key && signature(join(input.outDir, paths3[i]!)) === r.sig)) return false;
+  if (
+    !records.every((r, i) => r?.key === key && signature(join(input.outDir, paths3[i]!)) === r.sig)
+  )
+    return false;
   paths3.forEach((p, i) => {
     writer.reuse!(join(input.outDir, p), p);
     out.outputs.set(p, records[i]!);
@@ -230,19 +326,44 @@ function reuse(input: PagesInput, page: PlannedPage, paths: { htmlPath: string; 
 }
 
 /** Whether a kept page was made from exactly these objects, in the same site. */
-function sameMaking(kept: KeptPage, page: PlannedPage, cached: CachedPage, input: PagesInput): boolean {
+function sameMaking(
+  kept: KeptPage,
+  page: PlannedPage,
+  cached: CachedPage,
+  input: PagesInput,
+): boolean {
   const m = kept.made;
-  return m.page === page && m.source === cached && cached.parse !== undefined && m.parse === cached.parse && m.siteKey === input.siteKey;
+  return (
+    m.page === page &&
+    m.source === cached &&
+    cached.parse !== undefined &&
+    m.parse === cached.parse &&
+    m.siteKey === input.siteKey
+  );
 }
 
 /** Whether every site value a parse read, and every file it included, is as it was. */
 function stillValid(parse: CachedParse, input: PagesInput): boolean {
-  return Object.entries(parse.values).every(([k, v]) => input.parse.siteValues[k] === v) && input.files.unchanged(parse.facts.deps.files);
+  return (
+    Object.entries(parse.values).every(([k, v]) => input.parse.siteValues[k] === v) &&
+    input.files.unchanged(parse.facts.deps.files)
+  );
 }
 
 /** How a page is shown, apart from its body. */
 function toShell(p: PlannedPage): PageShell {
-  return { route: p.regularPath, title: p.title, description: p.description, layout: p.layout, prev: p.prev, next: p.next, editUrl: p.editUrl, meta: p.frontmatter.meta, outline: p.outline, ...(p.lastUpdated && { lastUpdated: p.lastUpdated }) };
+  return {
+    route: p.regularPath,
+    title: p.title,
+    description: p.description,
+    layout: p.layout,
+    prev: p.prev,
+    next: p.next,
+    editUrl: p.editUrl,
+    meta: p.frontmatter.meta,
+    outline: p.outline,
+    ...(p.lastUpdated && { lastUpdated: p.lastUpdated }),
+  };
 }
 
 /** `size:mtime:inode` of a file, "" when it is missing. */

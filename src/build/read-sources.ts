@@ -24,14 +24,20 @@ export interface ReadSources {
  * paths) the caller knows changed since the last build (the dev server's watcher); the others
  * are taken from the last build's entries without even a stat.
  */
-export function readSources(files: SourceFile[], display: (rel: string) => string, previous: Map<string, CachedPage>, onlyChanged?: ReadonlySet<string>): ReadSources {
+export function readSources(
+  files: SourceFile[],
+  display: (rel: string) => string,
+  previous: Map<string, CachedPage>,
+  onlyChanged?: ReadonlySet<string>,
+): ReadSources {
   const pages = new Map<string, CachedPage>();
   const bodies = new Map<string, string>();
   const problems: Diagnostic[] = [];
   for (const f of files) {
     const file = display(f.relativePath);
     const cached = previous.get(f.relativePath);
-    const same = (c: CachedPage | undefined): c is CachedPage => c !== undefined && c.source.route === f.route && c.source.file === file;
+    const same = (c: CachedPage | undefined): c is CachedPage =>
+      c !== undefined && c.source.route === f.route && c.source.file === file;
     if (onlyChanged && !onlyChanged.has(f.relativePath) && same(cached)) {
       pages.set(f.relativePath, cached);
       continue;
@@ -41,7 +47,12 @@ export function readSources(files: SourceFile[], display: (rel: string) => strin
       const st = statSync(f.absolutePath);
       sig = `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
     } catch {
-      problems.push({ file, rule: "not-a-file", message: "the file went away while the build read it", hint: "build again" });
+      problems.push({
+        file,
+        rule: "not-a-file",
+        message: "the file went away while the build read it",
+        hint: "build again",
+      });
       continue;
     }
     if (same(cached) && cached.sig === sig) {
@@ -52,8 +63,18 @@ export function readSources(files: SourceFile[], display: (rel: string) => strin
     if ("error" in read) {
       problems.push(
         read.error === "too-large"
-          ? { file, rule: "file-size", message: `the page is ${formatBytes(read.size ?? 0)}, over the limit of ${formatBytes(MAX_PAGE_BYTES)}`, hint: "split it into several pages" }
-          : { file, rule: "not-a-file", message: "not a regular file, so it is not read", hint: "replace it with a regular file" },
+          ? {
+              file,
+              rule: "file-size",
+              message: `the page is ${formatBytes(read.size ?? 0)}, over the limit of ${formatBytes(MAX_PAGE_BYTES)}`,
+              hint: "split it into several pages",
+            }
+          : {
+              file,
+              rule: "not-a-file",
+              message: "not a regular file, so it is not read",
+              hint: "replace it with a regular file",
+            },
       );
       continue;
     }
@@ -62,7 +83,11 @@ export function readSources(files: SourceFile[], display: (rel: string) => strin
       pages.set(f.relativePath, { ...cached, sig });
       continue;
     }
-    const source = readPageSource(read.bytes, { relativePath: f.relativePath, file, route: f.route });
+    const source = readPageSource(read.bytes, {
+      relativePath: f.relativePath,
+      file,
+      route: f.route,
+    });
     if (!source.source) {
       problems.push(...source.errors);
       continue;
@@ -75,7 +100,10 @@ export function readSources(files: SourceFile[], display: (rel: string) => strin
 }
 
 /** The body of a file that did not change but must be parsed again (read once more). */
-export function rereadBody(absolutePath: string, meta: { relativePath: string; file: string; route: string }): string {
+export function rereadBody(
+  absolutePath: string,
+  meta: { relativePath: string; file: string; route: string },
+): string {
   const read = readRegularFile(absolutePath, MAX_PAGE_BYTES);
   if ("error" in read) return "";
   return readPageSource(read.bytes, meta).source?.body ?? "";

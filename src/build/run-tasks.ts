@@ -13,7 +13,10 @@ import { TaskFailure, type WorkerPool } from "../workers/pool.ts";
 const OTHER_TASK_BUDGET_MS = 120_000;
 
 /** Runs page tasks, keeping their order. */
-export async function runPageTasks(tasks: PageTask[], pool: WorkerPool | undefined): Promise<PageResult[]> {
+export async function runPageTasks(
+  tasks: PageTask[],
+  pool: WorkerPool | undefined,
+): Promise<PageResult[]> {
   if (tasks.length === 0) return [];
   if (!pool) {
     const { runTask } = await import("../workers/build-worker.ts");
@@ -35,7 +38,11 @@ export async function runPageTasks(tasks: PageTask[], pool: WorkerPool | undefin
 }
 
 /** Runs one task on a worker when the pool is up, else on this thread. */
-export async function runOne<T>(task: WorkerTask, pool: WorkerPool | undefined, transferList?: TransferListItem[]): Promise<T> {
+export async function runOne<T>(
+  task: WorkerTask,
+  pool: WorkerPool | undefined,
+  transferList?: TransferListItem[],
+): Promise<T> {
   if (pool) return pool.run<T>(task, OTHER_TASK_BUDGET_MS, transferList);
   // The search index needs only its own module: importing the worker's would load the Markdown
   // chain and React on this thread for nothing.
@@ -56,6 +63,16 @@ function pageTimeBudget(): number {
 /** A page that stopped its worker: named, with what to look for. */
 function pageFailure(file: string, e: TaskFailure): Diagnostic {
   return e.kind === "timeout"
-    ? { file, rule: "page-time", message: `the page ${e.message} to build, its time budget`, hint: "look for Markdown that makes the parser work hard: thousands of unclosed *, _, [ or :, or very deep nesting; split the page" }
-    : { file, rule: "page-crash", message: `building the page stopped its worker: it ${e.message}`, hint: "look for Markdown that makes the parser work hard; split the page" };
+    ? {
+        file,
+        rule: "page-time",
+        message: `the page ${e.message} to build, its time budget`,
+        hint: "look for Markdown that makes the parser work hard: thousands of unclosed *, _, [ or :, or very deep nesting; split the page",
+      }
+    : {
+        file,
+        rule: "page-crash",
+        message: `building the page stopped its worker: it ${e.message}`,
+        hint: "look for Markdown that makes the parser work hard; split the page",
+      };
 }

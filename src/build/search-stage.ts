@@ -55,16 +55,29 @@ export class SearchStage {
     if (!last || !file) return;
     const pending = new Set(tasks.map((t) => t.shell.route));
     this.early = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => Promise.all([import("../workers/search-task.ts"), import("../site/search-index.ts")]))
+      .then(() =>
+        Promise.all([import("../workers/search-task.ts"), import("../site/search-index.ts")]),
+      )
       .then(([{ readCounts }, { SearchTally }]) => {
         const pages = plan.pages.filter(isListed);
         const known = pages.map((p) => {
-          const facts = pending.has(p.regularPath) ? undefined : sources.get(p.relativePath)?.parse?.facts;
+          const facts = pending.has(p.regularPath)
+            ? undefined
+            : sources.get(p.relativePath)?.parse?.facts;
           return facts && this.fingerprint(searchPageOf(p, facts), this.bodyPrints);
         });
-        const { places, placed } = placesIn(last, pages.map((p) => p.regularPath), known);
+        const { places, placed } = placesIn(
+          last,
+          pages.map((p) => p.regularPath),
+          known,
+        );
         const base = readCounts(file, last.id);
-        return base && { tally: SearchTally.from(base, places, pages.length), prints: known.map((print, i) => (placed[i] ? print : undefined)) };
+        return (
+          base && {
+            tally: SearchTally.from(base, places, pages.length),
+            prints: known.map((print, i) => (placed[i] ? print : undefined)),
+          }
+        );
       })
       .catch(() => undefined);
   }
@@ -104,13 +117,22 @@ export class SearchStage {
    * The cached index of these documents, or a new one, which then replaces it. The key comes
    * first: a worker is never asked for an index the build then does not wait for (its workers may stop).
    */
-  private async cachedOr(pages: SearchPage[], options: SearchOptions, prints = this.fingerprints(pages), early?: EarlyTally): Promise<SearchFiles> {
+  private async cachedOr(
+    pages: SearchPage[],
+    options: SearchOptions,
+    prints = this.fingerprints(pages),
+    early?: EarlyTally,
+  ): Promise<SearchFiles> {
     const key = searchKey(prints, options);
     const cached = this.state.search.get(key);
     if (cached) return cached;
-    const files = (early && (await this.fromEarly(early, pages, options, prints, key))) ?? (await this.make(pages, options, prints, key));
+    const files =
+      (early && (await this.fromEarly(early, pages, options, prints, key))) ??
+      (await this.make(pages, options, prints, key));
     this.state.search = new Map([[key, files]]);
-    this.state.searchCounts = this.countsFile ? { id: key, routes: pages.map((p) => p.route), prints } : undefined;
+    this.state.searchCounts = this.countsFile
+      ? { id: key, routes: pages.map((p) => p.route), prints }
+      : undefined;
     return files;
   }
 
@@ -119,32 +141,60 @@ export class SearchStage {
    * documents still: the others are counted here, and a worker writes the files (the postings'
    * buffer moved, not copied). Undefined when the tally does not fit.
    */
-  private async fromEarly(early: EarlyTally, pages: SearchPage[], options: SearchOptions, prints: string[], key: string): Promise<SearchFiles | undefined> {
-    if (early.prints.length !== pages.length || early.prints.some((p, i) => p !== undefined && p !== prints[i])) return undefined;
+  private async fromEarly(
+    early: EarlyTally,
+    pages: SearchPage[],
+    options: SearchOptions,
+    prints: string[],
+    key: string,
+  ): Promise<SearchFiles | undefined> {
+    if (
+      early.prints.length !== pages.length ||
+      early.prints.some((p, i) => p !== undefined && p !== prints[i])
+    )
+      return undefined;
     pages.forEach((page, i) => early.prints[i] === undefined && early.tally.add(i, page));
     const counted = early.tally.counted();
-    const task: SearchTask = { kind: "search", pages: indexed(pages), counted, count: [], keep: { file: this.countsFile!, id: key }, options };
+    const task: SearchTask = {
+      kind: "search",
+      pages: indexed(pages),
+      counted,
+      count: [],
+      keep: { file: this.countsFile!, id: key },
+      options,
+    };
     const result = await this.run<SearchResult>(task, [counted.postings.data.buffer]);
     return "baseMissing" in result ? undefined : result;
   }
 
   /** Makes the index: from the last one's counts when they are kept, counting only the pages that changed since. */
-  private async make(pages: SearchPage[], options: SearchOptions, prints: string[], key: string): Promise<SearchFiles> {
+  private async make(
+    pages: SearchPage[],
+    options: SearchOptions,
+    prints: string[],
+    key: string,
+  ): Promise<SearchFiles> {
     const all = pages.map((p, i): [number, SearchPage] => [i, p]);
     const task: SearchTask = { kind: "search", pages: indexed(pages), count: all, options };
     const last = this.state.searchCounts;
     if (this.countsFile) {
       task.keep = { file: this.countsFile, id: key };
       if (last) {
-        const { places, placed } = placesIn(last, pages.map((p) => p.route), prints);
+        const { places, placed } = placesIn(
+          last,
+          pages.map((p) => p.route),
+          prints,
+        );
         task.base = { file: this.countsFile, id: last.id, places };
         task.count = all.filter(([i]) => !placed[i]);
       }
     }
     let result = await this.run<SearchResult>(task);
     // The counts file is gone or is not the one the state names: every page is counted.
-    if ("baseMissing" in result) result = await this.run<SearchResult>({ ...task, base: undefined, count: all });
-    if ("baseMissing" in result) throw new Error("a search task without counts to start from asked for them");
+    if ("baseMissing" in result)
+      result = await this.run<SearchResult>({ ...task, base: undefined, count: all });
+    if ("baseMissing" in result)
+      throw new Error("a search task without counts to start from asked for them");
     return result;
   }
 
@@ -169,7 +219,11 @@ export class SearchStage {
  * Where the pages of the last index go now: `places[old page]` is the new place of a page whose
  * route and print are the same (-1 for the others); `placed[new page]` says which were.
  */
-function placesIn(last: NonNullable<CacheState["searchCounts"]>, routes: string[], prints: (string | undefined)[]): { places: Int32Array; placed: boolean[] } {
+function placesIn(
+  last: NonNullable<CacheState["searchCounts"]>,
+  routes: string[],
+  prints: (string | undefined)[],
+): { places: Int32Array; placed: boolean[] } {
   const at = new Map(last.routes.map((route, j) => [route, j]));
   const places = new Int32Array(last.routes.length).fill(-1);
   const placed = routes.map((route, i) => {

@@ -23,11 +23,27 @@ import type { PlannedPage, SitePlan } from "../site/model.ts";
 import { planSite } from "../site/plan.ts";
 import type { Header, SearchPage } from "../shared/types.ts";
 import type { SearchFiles } from "../site/search-index.ts";
-import type { NotFoundTask, PageResult, PageTask, RemoveTask, RenderSetup, WorkerTask } from "../workers/build-worker.ts";
+import type {
+  NotFoundTask,
+  PageResult,
+  PageTask,
+  RemoveTask,
+  RenderSetup,
+  WorkerTask,
+} from "../workers/build-worker.ts";
 import { WorkerPool, workerScript, poolSize } from "../workers/pool.ts";
 import { placeInConfig, writeLinkMap, type LinkMap } from "../write/link-map.ts";
 import { checkOutputFolder, cleanLeftovers, FsWriter, type Writer } from "../write/writer.ts";
-import { BuildCache, cacheDir, emptyState, generatorVersion, hashKey, type CachedPage, type CacheState, type OutputState } from "./cache.ts";
+import {
+  BuildCache,
+  cacheDir,
+  emptyState,
+  generatorVersion,
+  hashKey,
+  type CachedPage,
+  type CacheState,
+  type OutputState,
+} from "./cache.ts";
 import { DependencyFiles } from "./file-deps.ts";
 import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
@@ -116,9 +132,16 @@ export class BuildSession {
   /** Checks links again only where the site changed (a session that builds again and again). */
   private readonly checker = new SiteChecker();
   /** The last plan of a session kept in memory, with what it was made from. */
-  private lastPlan?: { configJson: string; lastUpdated?: Map<string, LastUpdated>; sources: CachedPage["source"][] } & PlanOutcome;
+  private lastPlan?: {
+    configJson: string;
+    lastUpdated?: Map<string, LastUpdated>;
+    sources: CachedPage["source"][];
+  } & PlanOutcome;
   /** What the last good build found in content/ and public/ (a session kept in memory). */
-  private lastWalk?: { content: ReturnType<typeof discoverContent>; public: ReturnType<typeof discoverPublic> };
+  private lastWalk?: {
+    content: ReturnType<typeof discoverContent>;
+    public: ReturnType<typeof discoverPublic>;
+  };
   /** The last build's outputs when it was kept in memory (the dev server's writer holds the files). */
   private memoryOutput?: OutputState;
 
@@ -130,7 +153,12 @@ export class BuildSession {
     this.state = this.cache?.load() ?? emptyState();
     // A one-off build keeps its index's counts in the cache: the next counts only the pages that changed.
     const counts = options.keepInMemory ? undefined : this.cache?.searchCountsPath;
-    this.search = new SearchStage(this.state, (task, transferList) => runOne(task, this.pool, transferList), options.deferSearch ?? false, counts);
+    this.search = new SearchStage(
+      this.state,
+      (task, transferList) => runOne(task, this.pool, transferList),
+      options.deferSearch ?? false,
+      counts,
+    );
     if (options.keepInMemory) this.kept = new Map();
   }
 
@@ -152,19 +180,26 @@ export class BuildSession {
       timings[name] = Math.round(now - t);
       t = now;
     };
-    const display = (dir: string) => (rel: string) => relative(this.cwd, join(dir, rel)).split(sep).join("/");
+    const display = (dir: string) => (rel: string) =>
+      relative(this.cwd, join(dir, rel)).split(sep).join("/");
     // What the cache held before this build: a build that leaves every part as it was (the same
     // objects) does not save it again.
     const before = { ...this.state };
     const publicDir = join(this.cwd, "public");
 
     // 1. Config, before any other work (the module runs again only when its files changed).
-    const loaded = await loadConfig(this.options.configFile, this.cwd, this.contentDir, { cached: this.state.config });
+    const loaded = await loadConfig(this.options.configFile, this.cwd, this.contentDir, {
+      cached: this.state.config,
+    });
     const { config } = loaded;
     this.state.config = loaded.loaded;
     const configFile = loaded.file ? relative(this.cwd, loaded.file) : "site.config.ts";
     if (!this.options.writer) {
-      checkOutputFolder(this.outDir, this.cwd, [this.contentDir, publicDir, ...(loaded.file ? [loaded.file] : [])]);
+      checkOutputFolder(this.outDir, this.cwd, [
+        this.contentDir,
+        publicDir,
+        ...(loaded.file ? [loaded.file] : []),
+      ]);
       // First of all, put back an output a killed build left aside, so a failure here loses nothing.
       cleanLeftovers(this.outDir);
     }
@@ -175,9 +210,16 @@ export class BuildSession {
     const walked = hint && this.lastWalk;
     // Kept again only by a build that succeeds: after a failure, the next one looks at everything.
     this.lastWalk = undefined;
-    const discovered = walked ? walked.content : discoverContent(this.contentDir, display(this.contentDir));
+    const discovered = walked
+      ? walked.content
+      : discoverContent(this.contentDir, display(this.contentDir));
     const publicFound = walked ? walked.public : discoverPublic(publicDir, display(publicDir));
-    const read = readSources(discovered.files, display(this.contentDir), this.state.pages, walked ? new Set(hint.contentChanged) : undefined);
+    const read = readSources(
+      discovered.files,
+      display(this.contentDir),
+      this.state.pages,
+      walked ? new Set(hint.contentChanged) : undefined,
+    );
     const problems = [...discovered.diagnostics, ...publicFound.diagnostics, ...read.problems];
     if (problems.length) throw new ContentError(sortDiagnostics(problems));
     this.state.pages = read.pages;
@@ -189,7 +231,11 @@ export class BuildSession {
     // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
     // One git call for the whole folder; the dev server asks once per session.
     this.lastUpdated ??= lastCommitDates(this.contentDir);
-    const { planned, siteJson, fromPlan } = this.planOf(config, configFile, [...read.pages.values()].map((p) => p.source));
+    const { planned, siteJson, fromPlan } = this.planOf(
+      config,
+      configFile,
+      [...read.pages.values()].map((p) => p.source),
+    );
     const { plan } = planned;
     const warnings: Diagnostic[] = [...planned.warnings];
     const assets = await (this.options.assets ?? clientAssets)();
@@ -197,7 +243,13 @@ export class BuildSession {
     const siteFile = `site.${contentHash(siteJson)}.json`;
     const assetUrl = (file: string) => config.base + "assets/" + file;
     const render: RenderSetup = {
-      assets: { css: assetUrl(assets.css), js: assetUrl(assets.entry), early: assetUrl(assets.earlyScript), banner: assetUrl(assets.bannerScript), siteData: assetUrl(siteFile) },
+      assets: {
+        css: assetUrl(assets.css),
+        js: assetUrl(assets.entry),
+        early: assetUrl(assets.earlyScript),
+        banner: assetUrl(assets.bannerScript),
+        siteData: assetUrl(siteFile),
+      },
       headTags: config.head,
       manifestFile: config.base + MANIFEST_NAME,
       siteFile: assetUrl(siteFile),
@@ -209,23 +261,39 @@ export class BuildSession {
 
     // 4. Pages: reused, rendered again, or parsed and rendered, each on a worker under its budget.
     // The previous output, once swapped out, is removed on a worker while this thread finishes.
-    const writer = this.options.writer?.() ?? new FsWriter(this.outDir, (dir) => (this.pool ? this.runOne<void>({ kind: "remove", dir } satisfies RemoveTask) : undefined));
+    const writer =
+      this.options.writer?.() ??
+      new FsWriter(this.outDir, (dir) =>
+        this.pool ? this.runOne<void>({ kind: "remove", dir } satisfies RemoveTask) : undefined,
+      );
     try {
       writer.write(assetsDir + siteFile, siteJson);
-      render.sitePath = writer.folder ? join(writer.folder, assetsDir, siteFile) : this.siteDataFile(siteFile, siteJson);
+      render.sitePath = writer.folder
+        ? join(writer.folder, assetsDir, siteFile)
+        : this.siteDataFile(siteFile, siteJson);
       const previous = this.state.output?.dir === this.outDir ? this.state.output : undefined;
       // A build kept in memory takes the not-found page and llms-full.txt from its last one.
       const previousSite = writer.folder ? previous : this.memoryOutput;
       // Includes and code imports read content/, images public/: named in diagnostics as the pages are.
       const prefix = (dir: string) => display(dir)("").replace(/(.)$/, "$1/");
-      const roots = { content: this.contentDir, contentDisplay: prefix(this.contentDir), public: publicDir, publicDisplay: prefix(publicDir) };
+      const roots = {
+        content: this.contentDir,
+        contentDisplay: prefix(this.contentDir),
+        public: publicDir,
+        publicDisplay: prefix(publicDir),
+      };
       const files = new DependencyFiles(roots, this.state.files);
       const pages = await renderPages({
         plan,
         pages: read.pages,
         bodies: read.bodies,
         contentDir: this.contentDir,
-        parse: { base: config.base, siteValues: siteValues(config), roots, siteUrl: config.siteUrl },
+        parse: {
+          base: config.base,
+          siteValues: siteValues(config),
+          roots,
+          siteUrl: config.siteUrl,
+        },
         files,
         render,
         siteKey,
@@ -239,7 +307,13 @@ export class BuildSession {
         // A build that parses a few pages starts its search index's tally on this thread while
         // the workers parse (this thread only waits meanwhile).
         dispatched: (tasks) => {
-          if (this.pool && !this.options.keepInMemory && tasks.length && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED) this.search.countAhead(plan, read.pages, tasks);
+          if (
+            this.pool &&
+            !this.options.keepInMemory &&
+            tasks.length &&
+            tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED
+          )
+            this.search.countAhead(plan, read.pages, tasks);
         },
       });
       if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
@@ -247,7 +321,8 @@ export class BuildSession {
       // A one-off build that rendered many pages is done with its workers: stopping them now gives
       // their heaps back before the search index (on this thread) has its own peak, instead of on
       // top of it. One that rendered a few keeps its warm worker for the index.
-      if (!this.options.keepInMemory && pages.rendered > SEARCH_ON_WORKER_MAX_RENDERED) await this.close();
+      if (!this.options.keepInMemory && pages.rendered > SEARCH_ON_WORKER_MAX_RENDERED)
+        await this.close();
       lap("pages");
 
       // 5. Check: links and anchors, redirect anchors, search documents.
@@ -256,7 +331,8 @@ export class BuildSession {
       if (checked.errors.length) throw new ContentError(sortDiagnostics(checked.errors));
       warnings.push(...checked.warnings);
       // Every warning is known here, before anything else is written: a strict failure leaves the output as it was.
-      if (this.options.strict && warnings.length) throw new ContentError(warnings.map((w) => ({ ...w, severity: "error" as const })));
+      if (this.options.strict && warnings.length)
+        throw new ContentError(warnings.map((w) => ({ ...w, severity: "error" as const })));
       lap("check");
 
       // 6. Search: the index of the documents, from the cache when they did not change. On a
@@ -287,7 +363,12 @@ export class BuildSession {
         fromPlan,
         previous: previousSite,
         outDir: this.outDir,
-        renderNotFound: () => this.runOne<string>({ kind: "not-found", page: NOT_FOUND_PAGE, render } satisfies NotFoundTask),
+        renderNotFound: () =>
+          this.runOne<string>({
+            kind: "not-found",
+            page: NOT_FOUND_PAGE,
+            render,
+          } satisfies NotFoundTask),
       });
       // While the index is made on a worker: the reused files are linked into the new output.
       writer.prepare?.();
@@ -301,10 +382,18 @@ export class BuildSession {
       writer.commit();
       const links = linkMap(config, plan, pages.facts, configFile, loaded.file);
       if (writer.folder) writeLinkMap(this.outDir, links);
-      const output: OutputState = { dir: this.outDir, files: pages.outputs, dataFiles: new Map(Object.entries(pages.dataFiles)) };
+      const output: OutputState = {
+        dir: this.outDir,
+        files: pages.outputs,
+        dataFiles: new Map(Object.entries(pages.dataFiles)),
+      };
       this.state.output = writer.folder ? output : undefined;
       this.memoryOutput = writer.folder ? undefined : output;
-      if (!this.options.keepInMemory && !(pages.rendered === 0 && !files.changed && sameState(before, this.state))) this.saveCache();
+      if (
+        !this.options.keepInMemory &&
+        !(pages.rendered === 0 && !files.changed && sameState(before, this.state))
+      )
+        this.saveCache();
       await writer.settle?.();
       lap("write");
 
@@ -322,7 +411,10 @@ export class BuildSession {
         rendered: pages.rendered,
         changed: this.changes(pages.dataFiles, siteKey),
         searchPages: checked.searchPages,
-        records: plan.pages.map((p) => ({ ...p, headers: pages.facts.get(p.regularPath)?.headers ?? [] })),
+        records: plan.pages.map((p) => ({
+          ...p,
+          headers: pages.facts.get(p.regularPath)?.headers ?? [],
+        })),
         linkMap: links,
       };
     } catch (e) {
@@ -384,7 +476,8 @@ export class BuildSession {
   }
 
   private workers(): URL | undefined {
-    const script = this.options.workerScript === undefined ? workerScript() : this.options.workerScript;
+    const script =
+      this.options.workerScript === undefined ? workerScript() : this.options.workerScript;
     return script && poolSize(1) > 0 ? script : undefined;
   }
 
@@ -393,20 +486,44 @@ export class BuildSession {
    * the config or a page's frontmatter, file or route changed (a body edit leaves the plan as it
    * was: the same objects, so the pages stage sees at once what did not change).
    */
-  private planOf(config: SiteConfig, configFile: string, sources: CachedPage["source"][]): PlanOutcome {
+  private planOf(
+    config: SiteConfig,
+    configFile: string,
+    sources: CachedPage["source"][],
+  ): PlanOutcome {
     const configJson = this.options.keepInMemory ? JSON.stringify([config, configFile]) : "";
     const last = this.lastPlan;
-    if (last && last.configJson === configJson && last.lastUpdated === this.lastUpdated && sameSources(last.sources, sources)) return last;
-    const planned = planSite(config, configFile, sources.map((s) => ({ ...s, body: "" })), this.lastUpdated);
+    if (
+      last &&
+      last.configJson === configJson &&
+      last.lastUpdated === this.lastUpdated &&
+      sameSources(last.sources, sources)
+    )
+      return last;
+    const planned = planSite(
+      config,
+      configFile,
+      sources.map((s) => ({ ...s, body: "" })),
+      this.lastUpdated,
+    );
     if (planned.errors.length) throw new ContentError(sortDiagnostics(planned.errors));
-    const outcome: PlanOutcome = { planned, siteJson: JSON.stringify(toSiteData(config, planned.plan)), fromPlan: new Map() };
-    if (this.options.keepInMemory) this.lastPlan = { configJson, lastUpdated: this.lastUpdated, sources, ...outcome };
+    const outcome: PlanOutcome = {
+      planned,
+      siteJson: JSON.stringify(toSiteData(config, planned.plan)),
+      fromPlan: new Map(),
+    };
+    if (this.options.keepInMemory)
+      this.lastPlan = { configJson, lastUpdated: this.lastUpdated, sources, ...outcome };
     return outcome;
   }
 
   /** A build kept in memory: the site data file the workers read, in the cache folder (named by its hash: written once). */
   private siteDataFile(name: string, json: string): string {
-    const path = join(this.cache?.dir ?? join(this.cwd, "node_modules", ".cache", "brook-docs", "memory"), "site", name);
+    const path = join(
+      this.cache?.dir ?? join(this.cwd, "node_modules", ".cache", "brook-docs", "memory"),
+      "site",
+      name,
+    );
     if (existsSync(path)) return path;
     mkdirSync(dirname(path), { recursive: true });
     const tmp = `${path}.${process.pid}`;
@@ -417,10 +534,18 @@ export class BuildSession {
 
   private changes(dataFiles: Record<string, string>, siteKey: string): BuildResult["changed"] {
     const all = siteKey !== this.lastSiteKey;
-    const routes = [...new Set([...Object.keys(dataFiles), ...Object.keys(this.lastDataFiles)])].filter((r) => dataFiles[r] !== this.lastDataFiles[r]).sort();
+    const routes = [...new Set([...Object.keys(dataFiles), ...Object.keys(this.lastDataFiles)])]
+      .filter((r) => dataFiles[r] !== this.lastDataFiles[r])
+      .sort();
     this.lastDataFiles = dataFiles;
     this.lastSiteKey = siteKey;
-    return { routes, all, dataFiles: Object.fromEntries(routes.filter((r) => dataFiles[r]).map((r) => [r, dataFiles[r]!])) };
+    return {
+      routes,
+      all,
+      dataFiles: Object.fromEntries(
+        routes.filter((r) => dataFiles[r]).map((r) => [r, dataFiles[r]!]),
+      ),
+    };
   }
 }
 
@@ -436,19 +561,37 @@ const SEARCH_ON_WORKER_MAX_RENDERED = 30;
 
 /** The values `{{ site.KEY }}` and `{{ site.a.b }}` can read: the config's own fields, then `values` by dotted path. */
 function siteValues(config: SiteConfig): Record<string, string> {
-  const own: Record<(typeof BUILT_IN_SITE_VALUES)[number], string> = { title: config.title, description: config.description, base: config.base, siteUrl: config.siteUrl, webBase: config.webBase, apiBase: config.apiBase, sqlApiBase: config.sqlApiBase };
+  const own: Record<(typeof BUILT_IN_SITE_VALUES)[number], string> = {
+    title: config.title,
+    description: config.description,
+    base: config.base,
+    siteUrl: config.siteUrl,
+    webBase: config.webBase,
+    apiBase: config.apiBase,
+    sqlApiBase: config.sqlApiBase,
+  };
   // The schema keeps `values` off the built-in names, so neither side overwrites the other.
   return { ...own, ...flattenSiteValues(config.values) };
 }
 
 /** The link map of a build: each page's links as written, each redirect's line in the config. */
-function linkMap(config: SiteConfig, plan: SitePlan, facts: Map<string, PageFacts>, configFile: string, configPath: string | undefined): LinkMap {
+function linkMap(
+  config: SiteConfig,
+  plan: SitePlan,
+  facts: Map<string, PageFacts>,
+  configFile: string,
+  configPath: string | undefined,
+): LinkMap {
   const text = configPath ? readFileSync(configPath, "utf8") : "";
   const pages: LinkMap["pages"] = {};
-  for (const p of plan.pages) pages[p.regularPath] = { file: p.file, links: facts.get(p.regularPath)?.links ?? [] };
+  for (const p of plan.pages)
+    pages[p.regularPath] = { file: p.file, links: facts.get(p.regularPath)?.links ?? [] };
   const redirects: LinkMap["redirects"] = {};
   config.redirects.forEach((r, i) => {
-    redirects[plan.redirects[i]?.from ?? r.from] = { file: configFile, ...placeInConfig(text, r.from) };
+    redirects[plan.redirects[i]?.from ?? r.from] = {
+      file: configFile,
+      ...placeInConfig(text, r.from),
+    };
   });
   return { version: 1, base: config.base, siteUrl: config.siteUrl, pages, redirects };
 }
@@ -458,12 +601,19 @@ function linkMap(config: SiteConfig, plan: SitePlan, facts: Map<string, PageFact
  * and index objects, the same config. (A miss only costs a save; the cache is checked on load.)
  */
 function sameState(before: CacheState, after: CacheState): boolean {
-  if (after.search !== before.search || after.searchCounts !== before.searchCounts || after.config !== before.config || after.pages.size !== before.pages.size) return false;
+  if (
+    after.search !== before.search ||
+    after.searchCounts !== before.searchCounts ||
+    after.config !== before.config ||
+    after.pages.size !== before.pages.size
+  )
+    return false;
   for (const [k, v] of after.pages) if (before.pages.get(k) !== v) return false;
   const a = after.output;
   const b = before.output;
   if (!a || !b) return a === b;
-  if (a.dir !== b.dir || a.files.size !== b.files.size || a.dataFiles.size !== b.dataFiles.size) return false;
+  if (a.dir !== b.dir || a.files.size !== b.files.size || a.dataFiles.size !== b.dataFiles.size)
+    return false;
   for (const [k, v] of a.files) if (b.files.get(k) !== v) return false;
   for (const [k, v] of a.dataFiles) if (b.dataFiles.get(k) !== v) return false;
   return true;
@@ -471,10 +621,12 @@ function sameState(before: CacheState, after: CacheState): boolean {
 
 /** Whether two lists of page sources plan the same site: the same objects, or equal ones (a body edit makes a new, equal source). */
 function sameSources(a: CachedPage["source"][], b: CachedPage["source"][]): boolean {
-  return a.length === b.length && a.every((s, i) => s === b[i] || JSON.stringify(s) === JSON.stringify(b[i]));
+  return (
+    a.length === b.length &&
+    a.every((s, i) => s === b[i] || JSON.stringify(s) === JSON.stringify(b[i]))
+  );
 }
 
 function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
-

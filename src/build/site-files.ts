@@ -65,31 +65,72 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   for (const r of plan.redirects) {
     const target = routeToPath(config.base, r.to);
     const { route } = splitHash(r.to);
-    write(under + r.from.slice(1) + "index.html", renderRedirectStub(target, config.siteUrl + routeToPath(config.base, route), titles.get(route) ?? target, assetUrl(assets.redirectScript)));
+    write(
+      under + r.from.slice(1) + "index.html",
+      renderRedirectStub(
+        target,
+        config.siteUrl + routeToPath(config.base, route),
+        titles.get(route) ?? target,
+        assetUrl(assets.redirectScript),
+      ),
+    );
   }
   // Files made from the plan alone: a session that keeps its plan (the dev server) makes them once.
   const fromPlan = <T>(name: string, make: () => T): T => {
     if (!input.fromPlan.has(name)) input.fromPlan.set(name, make());
     return input.fromPlan.get(name) as T;
   };
-  write("_redirects", fromPlan("_redirects", () => redirectsFile(config.base, plan.pages.map((p) => p.regularPath), plan.redirects)));
+  write(
+    "_redirects",
+    fromPlan("_redirects", () =>
+      redirectsFile(
+        config.base,
+        plan.pages.map((p) => p.regularPath),
+        plan.redirects,
+      ),
+    ),
+  );
   write("_headers", headersFile(config.base, config.analytics.gtmId));
-  write(under + "sitemap.xml", fromPlan("sitemap", () => sitemapFile(config.siteUrl, config.base, plan.pages.filter(isListed).map((p) => p.regularPath))));
+  write(
+    under + "sitemap.xml",
+    fromPlan("sitemap", () =>
+      sitemapFile(
+        config.siteUrl,
+        config.base,
+        plan.pages.filter(isListed).map((p) => p.regularPath),
+      ),
+    ),
+  );
   write("robots.txt", robotsFile(config.siteUrl, config.base));
   // Markdown for machines: the pages' own .md files are written by the pages stage.
   const mdPath = (route: string) => markdownPath(config.base, route).slice(1);
   const llms = fromPlan("llms", () => {
-    const listed = plan.pages.filter(isListed).map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
-    const files = llmsFiles({ title: config.title, description: config.description, siteUrl: config.siteUrl, base: config.base, sidebar: plan.sidebar, pages: listed });
+    const listed = plan.pages
+      .filter(isListed)
+      .map((p) => ({ route: p.regularPath, title: p.title, description: p.description }));
+    const files = llmsFiles({
+      title: config.title,
+      description: config.description,
+      siteUrl: config.siteUrl,
+      base: config.base,
+      sidebar: plan.sidebar,
+      pages: listed,
+    });
     return { ...files, mdPaths: files.order.map(mdPath) };
   });
   write(under + "llms.txt", llms.index);
   // A page reused from the last output has its Markdown only in its file, now in the new output.
-  const markdownOf = (route: string) => input.markdown.get(route) ?? readFileSync(writer.source?.(mdPath(route)) ?? join(writer.folder!, mdPath(route)), "utf8");
+  const markdownOf = (route: string) =>
+    input.markdown.get(route) ??
+    readFileSync(writer.source?.(mdPath(route)) ?? join(writer.folder!, mdPath(route)), "utf8");
   const full = () => llmsFull(llms.order, markdownOf);
   // llms-full.txt is every page's Markdown in order: kept as it was while no page's Markdown (its
   // file's key) and no order changed, so a build that reused every page reads none of them.
-  const fullKey = hashKey(input.siteKey, "llms-full", JSON.stringify(llms.order.map((r, i) => [r, input.outputs.get(llms.mdPaths[i]!)?.key ?? ""])));
+  const fullKey = hashKey(
+    input.siteKey,
+    "llms-full",
+    JSON.stringify(llms.order.map((r, i) => [r, input.outputs.get(llms.mdPaths[i]!)?.key ?? ""])),
+  );
   await reuseOrWrite(input, [under + "llms-full.txt"], fullKey, async () => full(), full);
 }
 
@@ -97,9 +138,16 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
  * The route manifest: every page's data file, the redirects, the search index's entry file (so it
  * is written last, once the index is made).
  */
-export function writeManifest(input: Pick<SiteFilesInput, "config" | "plan" | "writer" | "assetsDir" | "dataFiles" | "written">, searchFile: string): void {
+export function writeManifest(
+  input: Pick<SiteFilesInput, "config" | "plan" | "writer" | "assetsDir" | "dataFiles" | "written">,
+  searchFile: string,
+): void {
   // In the plan's order: a build that reused some pages writes the same bytes as one that made all.
-  const pages = Object.fromEntries(input.plan.pages.filter((p) => input.dataFiles[p.regularPath]).map((p) => [p.regularPath, input.dataFiles[p.regularPath]!]));
+  const pages = Object.fromEntries(
+    input.plan.pages
+      .filter((p) => input.dataFiles[p.regularPath])
+      .map((p) => [p.regularPath, input.dataFiles[p.regularPath]!]),
+  );
   const manifest: RouteManifest = {
     pages: { ...pages, [NOT_FOUND_ROUTE]: NOT_FOUND_DATA.file },
     redirects: Object.fromEntries(input.plan.redirects.map((r) => [r.from, r.to])),
@@ -126,7 +174,13 @@ function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {
  * the same key and nobody changed them since, else made (`makeWhenRead`: when first read, if the
  * writer keeps files in memory).
  */
-async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string, make: () => Promise<string>, makeWhenRead?: () => string): Promise<void> {
+async function reuseOrWrite(
+  input: SiteFilesInput,
+  paths: string[],
+  key: string,
+  make: () => Promise<string>,
+  makeWhenRead?: () => string,
+): Promise<void> {
   const { writer, previous, outputs } = input;
   const reusable =
     previous &&
@@ -134,7 +188,9 @@ async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string,
     paths.every((p) => {
       const record = previous.files.get(p);
       // On disk, only a file nobody changed since; in memory, the writer holds the last build's files.
-      return record?.key === key && (!writer.folder || signature(join(input.outDir, p)) === record.sig);
+      return (
+        record?.key === key && (!writer.folder || signature(join(input.outDir, p)) === record.sig)
+      );
     });
   if (!reusable && makeWhenRead && writer.writeLazy) {
     for (const p of paths) {
@@ -159,12 +215,24 @@ async function reuseOrWrite(input: SiteFilesInput, paths: string[], key: string,
 }
 
 /** Copies public/ under the base; a file that would replace one the build wrote is an error. */
-export function copyPublic(files: PublicFile[], publicDir: string, cwd: string, under: string, written: Set<string>, writer: Writer): void {
+export function copyPublic(
+  files: PublicFile[],
+  publicDir: string,
+  cwd: string,
+  under: string,
+  written: Set<string>,
+  writer: Writer,
+): void {
   const clashes: Diagnostic[] = [];
   for (const f of files) {
     const to = under + f.relativePath;
     if (written.has(to)) {
-      clashes.push({ file: relative(cwd, join(publicDir, f.relativePath)).split(sep).join("/"), rule: "public-clash", message: `the build writes ${to} itself; this file would replace it`, hint: "rename or move the file in public/" });
+      clashes.push({
+        file: relative(cwd, join(publicDir, f.relativePath)).split(sep).join("/"),
+        rule: "public-clash",
+        message: `the build writes ${to} itself; this file would replace it`,
+        hint: "rename or move the file in public/",
+      });
     } else {
       writer.copyFile(f.absolutePath, to);
       written.add(to);

@@ -26,7 +26,10 @@ export class BuiltSite {
 
   constructor(readonly root: string) {
     if (!existsSync(root) || !statSync(root).isDirectory()) {
-      throw new BrookError(`build folder ${root} does not exist`, "run `brook-docs build` first, or pass the folder: brook-docs check-links DIR");
+      throw new BrookError(
+        `build folder ${root} does not exist`,
+        "run `brook-docs build` first, or pass the folder: brook-docs check-links DIR",
+      );
     }
     const memo: AttributeMemo = new Map();
     for (const e of entriesUnder(root)) {
@@ -38,7 +41,9 @@ export class BuiltSite {
         this.html.set(path, { text, scan: scanHtml(text, memo) });
       }
     }
-    this.redirectsText = this.files.has("/_redirects") ? readFileSync(join(root, "_redirects"), "utf8") : "";
+    this.redirectsText = this.files.has("/_redirects")
+      ? readFileSync(join(root, "_redirects"), "utf8")
+      : "";
     this.redirects = parseRedirects(this.redirectsText);
   }
 
@@ -82,10 +87,13 @@ export class BuiltSite {
       const safe = decodeRequestPath(current);
       if ("error" in safe) return { ok: false, why: "bad-path", redirects: hops };
       const r = await resolveRequest(safe.path, safe.query, exists, this.redirects);
-      if (r.kind === "file" && r.status === 200) return { ok: true, file: r.path, hash, redirects: hops, html: this.html.get(r.path)?.scan };
+      if (r.kind === "file" && r.status === 200)
+        return { ok: true, file: r.path, hash, redirects: hops, html: this.html.get(r.path)?.scan };
       if (r.kind === "redirect") {
         if (hops >= maxRedirects) return { ok: false, why: "too-many-redirects", redirects: hops };
-        current = new URL(r.location, "http://site.invalid" + safe.path).href.slice("http://site.invalid".length);
+        current = new URL(r.location, "http://site.invalid" + safe.path).href.slice(
+          "http://site.invalid".length,
+        );
         continue;
       }
       return { ok: false, why: "not-found", redirects: hops };

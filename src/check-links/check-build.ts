@@ -42,11 +42,13 @@ export interface CheckReport {
 const HINTS: Record<string, string> = {
   "broken-link": "fix the link, or add a redirect under `redirects` in site.config.ts",
   "broken-anchor": "anchors are heading slugs: lower case, spaces as '-', punctuation dropped",
-  "broken-asset": "the file is not in the build: check the path (files in public/ are copied under the base)",
+  "broken-asset":
+    "the file is not in the build: check the path (files in public/ are copied under the base)",
   "broken-redirect": "point the redirect at an existing page and heading, in one hop",
   "broken-sitemap": "the sitemap lists the pages of the build: rebuild, and report it if it stays",
   "external-link": "external links are absolute https:// URLs",
-  "broken-external": "fix or remove the link; a site that turns link checkers away can be checked in a browser",
+  "broken-external":
+    "fix or remove the link; a site that turns link checkers away can be checked in a browser",
 };
 const SCHEME_RE = /^([a-z][a-z0-9+.-]*):/i;
 const PAGE_TAGS = new Set(["a", "area"]);
@@ -76,7 +78,14 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   const report = (place: Place, rule: string, text: string, value?: string) => {
     // Name the link as the writer wrote it (`/limits/`), not as built (`/docs/v2/limits/`).
     const message = value && place.written ? text.replace(value, place.written) : text;
-    const d: Diagnostic = { file: place.file, line: place.line, column: place.column, message, rule, hint: HINTS[rule] };
+    const d: Diagnostic = {
+      file: place.file,
+      line: place.line,
+      column: place.column,
+      message,
+      rule,
+      hint: HINTS[rule],
+    };
     if (place.source) return void problems.push(d);
     const key = `${rule}\0${message}`;
     const seen = repeated.get(key);
@@ -85,19 +94,37 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   };
 
   /** Why a page link's landing is broken, with "did you mean", or undefined. */
-  const pageProblem = (value: string, path: string, landing: Landing): { rule: string; message: string } | undefined => {
+  const pageProblem = (
+    value: string,
+    path: string,
+    landing: Landing,
+  ): { rule: string; message: string } | undefined => {
     if (!landing.ok) {
       const from = checkLink(path, targets);
-      if (from && from.rule === "broken-link") return { rule: from.rule, message: from.message.replace(`link to ${path}`, `link to ${value}`) };
+      if (from && from.rule === "broken-link")
+        return {
+          rule: from.rule,
+          message: from.message.replace(`link to ${path}`, `link to ${value}`),
+        };
       const guess = guessRoute(path);
-      return { rule: "broken-link", message: `link to ${value} ${landing.why === "too-many-redirects" ? "redirects in a loop" : "matches no page"}${guess ? `; did you mean ${guess}?` : ""}` };
+      return {
+        rule: "broken-link",
+        message: `link to ${value} ${landing.why === "too-many-redirects" ? "redirects in a loop" : "matches no page"}${guess ? `; did you mean ${guess}?` : ""}`,
+      };
     }
     const hash = safeDecode(landing.hash);
     if (!hash || hash === "top" || !landing.html || landing.html.ids.has(hash)) return undefined;
     const from = checkLink(path, targets);
-    if (from && from.rule === "broken-anchor") return { rule: from.rule, message: from.message.replace(`link to ${path}`, `link to ${value}`) };
+    if (from && from.rule === "broken-anchor")
+      return {
+        rule: from.rule,
+        message: from.message.replace(`link to ${path}`, `link to ${value}`),
+      };
     const guess = propose(hash, landing.html.ids, 0.5);
-    return { rule: "broken-anchor", message: `link to ${value}: ${landing.file} has no id #${hash}${guess ? `; did you mean #${guess}?` : ""}` };
+    return {
+      rule: "broken-anchor",
+      message: `link to ${value}: ${landing.file} has no id #${hash}${guess ? `; did you mean #${guess}?` : ""}`,
+    };
   };
 
   // 1. Every URL of every HTML file.
@@ -111,13 +138,21 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     const resolve = (value: string) => resolved.resolve(value, path);
     const route = pathToRoute(base, path.replace(/index\.html$/, ""));
     const placeOf = (url: HtmlUrl): Place =>
-      (route !== null && !scan.refresh && sources?.linkPlace(route, url.value)) || { file: builtFile(path), ...lineColumn(text, url.offset), source: false };
+      (route !== null && !scan.refresh && sources?.linkPlace(route, url.value)) || {
+        file: builtFile(path),
+        ...lineColumn(text, url.offset),
+        source: false,
+      };
     for (const url of scan.urls) {
       const value = url.value.trim();
       // A stub's own target is checked with the redirects below.
       if (!value || (scan.refresh && url.value === scan.refresh.url)) continue;
-      const isPageLink = PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to";
-      const soundKey = value[0] === "/" && value[1] !== "/" ? `${url.tag}\0${url.attr}\0${url.rel ?? ""}\0${value}` : undefined;
+      const isPageLink =
+        PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to";
+      const soundKey =
+        value[0] === "/" && value[1] !== "/"
+          ? `${url.tag}\0${url.attr}\0${url.rel ?? ""}\0${value}`
+          : undefined;
       const known = soundKey === undefined ? undefined : sound.get(soundKey);
       if (known) {
         checkedLinks.add(known.path, known.kind);
@@ -129,18 +164,31 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
         const id = safeDecode(value.slice(1));
         if (id && id !== "top" && !scan.ids.has(id)) {
           const guess = propose(id, scan.ids, 0.5);
-          report(placeOf(url), "broken-anchor", `link to ${value}: this page has no id #${id}${guess ? `; did you mean #${guess}?` : ""}`, value);
+          report(
+            placeOf(url),
+            "broken-anchor",
+            `link to ${value}: this page has no id #${id}${guess ? `; did you mean #${guess}?` : ""}`,
+            value,
+          );
         }
         continue;
       }
       let internal: string | undefined;
       if (value.startsWith("//")) {
-        report(placeOf(url), "external-link", `link to ${value} is protocol-relative; write https://`);
+        report(
+          placeOf(url),
+          "external-link",
+          `link to ${value} is protocol-relative; write https://`,
+        );
         continue;
       } else if (scheme) {
         if (scheme === "mailto" || scheme === "tel" || scheme === "data") continue;
         if (scheme === "javascript") {
-          report(placeOf(url), "external-link", `link to ${value.slice(0, 40)} runs script; the site's CSP blocks javascript: URLs`);
+          report(
+            placeOf(url),
+            "external-link",
+            `link to ${value.slice(0, 40)} runs script; the site's CSP blocks javascript: URLs`,
+          );
           continue;
         }
         let parsed: URL;
@@ -151,31 +199,53 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
           continue;
         }
         // The site's origin serves more than the docs (the web app): only paths under the base are ours.
-        if (parsed.origin === siteUrl && pathToRoute(base, parsed.pathname) !== null) internal = parsed.pathname + parsed.search + parsed.hash;
+        if (parsed.origin === siteUrl && pathToRoute(base, parsed.pathname) !== null)
+          internal = parsed.pathname + parsed.search + parsed.hash;
         else {
-          if (scheme === "http") report(placeOf(url), "external-link", `link to ${value} uses http:; use https://`);
-          else if (scheme !== "https") report(placeOf(url), "external-link", `link to ${value} uses the ${scheme}: scheme`);
-          else if (!parsed.hostname.includes(".")) report(placeOf(url), "external-link", `link to ${value} has no domain`);
+          if (scheme === "http")
+            report(placeOf(url), "external-link", `link to ${value} uses http:; use https://`);
+          else if (scheme !== "https")
+            report(placeOf(url), "external-link", `link to ${value} uses the ${scheme}: scheme`);
+          else if (!parsed.hostname.includes("."))
+            report(placeOf(url), "external-link", `link to ${value} has no domain`);
           // Places are looked up only for the links found dead, in document order.
           else externals?.set(value, [...(externals.get(value) ?? []), () => placeOf(url)]);
           continue;
         }
       } else internal = resolve(value);
       const landing = site.landed(internal) ?? (await site.land(internal));
-      const rememberSound = () => soundKey !== undefined && sound.set(soundKey, { path: internal, kind: isPageLink ? "page" : "asset" });
+      const rememberSound = () =>
+        soundKey !== undefined &&
+        sound.set(soundKey, { path: internal, kind: isPageLink ? "page" : "asset" });
       if (isPageLink && (!landing.ok || !landing.file.endsWith(".html"))) {
-        const problem = landing.ok ? { rule: "broken-link", message: `link to ${value} is a ${landing.file.slice(landing.file.lastIndexOf(".") + 1)} file, not a page` } : pageProblem(value, internal, landing);
-        if (problem && !(landing.ok && PAGE_TAGS.has(url.tag))) report(placeOf(url), problem.rule, problem.message, value);
+        const problem = landing.ok
+          ? {
+              rule: "broken-link",
+              message: `link to ${value} is a ${landing.file.slice(landing.file.lastIndexOf(".") + 1)} file, not a page`,
+            }
+          : pageProblem(value, internal, landing);
+        if (problem && !(landing.ok && PAGE_TAGS.has(url.tag)))
+          report(placeOf(url), problem.rule, problem.message, value);
         continue;
       }
       if (!landing.ok) {
-        report(placeOf(url), "broken-asset", `${url.tag === "img" ? "image" : `${url.tag} ${url.rel ?? url.attr}`} ${value}: no such file in the build`, value);
+        report(
+          placeOf(url),
+          "broken-asset",
+          `${url.tag === "img" ? "image" : `${url.tag} ${url.rel ?? url.attr}`} ${value}: no such file in the build`,
+          value,
+        );
         continue;
       }
       if (isPageLink) {
         const problem = pageProblem(value, internal, landing);
         if (problem) report(placeOf(url), problem.rule, problem.message, value);
-        else if (url.rel === "canonical" && landing.redirects > 0) report(placeOf(url), "broken-link", `canonical link ${value} redirects; point it at the page itself`);
+        else if (url.rel === "canonical" && landing.redirects > 0)
+          report(
+            placeOf(url),
+            "broken-link",
+            `canonical link ${value} redirects; point it at the page itself`,
+          );
         else rememberSound();
       } else rememberSound();
     }
@@ -184,13 +254,17 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
   // 1b. Markdown for machines: the links of each page's `.md` and of llms.txt, absolute to the
   // site's origin (llms-full.txt repeats the pages' files). A problem the page's HTML already
   // showed at the same source place is not reported twice.
-  for (const path of [...site.files].filter((f) => (f.endsWith(".md") || f.endsWith("/llms.txt")) && f.startsWith(base))) {
+  for (const path of [...site.files].filter(
+    (f) => (f.endsWith(".md") || f.endsWith("/llms.txt")) && f.startsWith(base),
+  )) {
     const text = site.text(path)!;
     const route = markdownRoute(base, path);
     const pageUrl = siteUrl + (route === null ? path : routeToPath(base, route));
     for (const url of scanMarkdown(text, siteUrl)) {
       // An absolute URL found sound on one page is sound on every page.
-      const soundKey = url.value.startsWith(siteUrl + "/") ? `md\0${url.kind}\0${url.value}` : undefined;
+      const soundKey = url.value.startsWith(siteUrl + "/")
+        ? `md\0${url.kind}\0${url.value}`
+        : undefined;
       const known = soundKey === undefined ? undefined : sound.get(soundKey);
       if (known) {
         checkedLinks.add(url.value, known.kind);
@@ -209,14 +283,33 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
       const landing = await site.land(internal);
       let problem: { rule: string; message: string } | undefined;
       if (url.kind === "image" || (landing.ok && !landing.file.endsWith(".html"))) {
-        if (!landing.ok) problem = { rule: "broken-asset", message: `${url.kind} ${url.value}: no such file in the build` };
+        if (!landing.ok)
+          problem = {
+            rule: "broken-asset",
+            message: `${url.kind} ${url.value}: no such file in the build`,
+          };
       } else problem = pageProblem(url.value, internal, landing);
       if (!problem) {
-        if (soundKey !== undefined) sound.set(soundKey, { path: internal, kind: url.kind === "image" ? "asset" : "page" });
+        if (soundKey !== undefined)
+          sound.set(soundKey, { path: internal, kind: url.kind === "image" ? "asset" : "page" });
         continue;
       }
-      const place = (route !== null && sources?.markdownLinkPlace(route, parsed.href, pageUrl)) || { file: builtFile(path), ...lineColumn(text, url.offset), source: false };
-      if (place.source && problems.some((d) => d.file === place.file && d.line === place.line && d.column === place.column && d.rule === problem.rule)) continue;
+      const place = (route !== null && sources?.markdownLinkPlace(route, parsed.href, pageUrl)) || {
+        file: builtFile(path),
+        ...lineColumn(text, url.offset),
+        source: false,
+      };
+      if (
+        place.source &&
+        problems.some(
+          (d) =>
+            d.file === place.file &&
+            d.line === place.line &&
+            d.column === place.column &&
+            d.rule === problem.rule,
+        )
+      )
+        continue;
       report(place, problem.rule, problem.message);
     }
   }
@@ -236,11 +329,13 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     const landing = await site.land(target.pathname + target.search + target.hash, 0);
     const what = `redirect ${asRoute(fromPath).replace(/(?<=[^/])$/, fromPath.endsWith(".html") ? "" : "/")} → ${asRoute(to)}`;
     let message: string | undefined;
-    if (!landing.ok && landing.why === "too-many-redirects") message = `${what}: the target redirects again; point it at the final page`;
+    if (!landing.ok && landing.why === "too-many-redirects")
+      message = `${what}: the target redirects again; point it at the final page`;
     else if (!landing.ok || !landing.file.endsWith(".html")) {
       const guess = guessRoute(target.pathname);
       message = `${what}: no such page${guess ? `; did you mean ${guess}?` : ""}`;
-    } else if (landing.html?.refresh) message = `${what}: the target is another redirect (to ${landing.html.refresh.url}); point it at the final page`;
+    } else if (landing.html?.refresh)
+      message = `${what}: the target is another redirect (to ${landing.html.refresh.url}); point it at the final page`;
     else {
       const hash = safeDecode(landing.hash);
       if (hash && landing.html && !landing.html.ids.has(hash)) {
@@ -248,31 +343,71 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
         message = `${what}: the page has no heading #${hash}${guess ? `; did you mean #${guess}?` : ""}`;
       }
     }
-    if (message) report((route !== null && sources?.redirectPlace(route)) || fallback, "broken-redirect", message);
+    if (message)
+      report(
+        (route !== null && sources?.redirectPlace(route)) || fallback,
+        "broken-redirect",
+        message,
+      );
   };
   for (const [path, { text, scan }] of site.html) {
-    if (scan.refresh) await checkRedirect(path.replace(/index\.html$/, ""), scan.refresh.url, { file: builtFile(path), ...lineColumn(text, scan.refresh.offset), source: false });
+    if (scan.refresh)
+      await checkRedirect(path.replace(/index\.html$/, ""), scan.refresh.url, {
+        file: builtFile(path),
+        ...lineColumn(text, scan.refresh.offset),
+        source: false,
+      });
   }
   let lineNo = 0;
   for (const line of site.redirectsText.split("\n")) {
     lineNo++;
     const [from, to, status] = line.trim().split(/\s+/);
-    if (!from || !to || from.startsWith("#") || (status && !/^30\d$/.test(status)) || from.includes("*") || from.includes(":")) continue;
-    await checkRedirect(from, to, { file: builtFile("/_redirects"), line: lineNo, column: line.indexOf(to) + 1, source: false });
+    if (
+      !from ||
+      !to ||
+      from.startsWith("#") ||
+      (status && !/^30\d$/.test(status)) ||
+      from.includes("*") ||
+      from.includes(":")
+    )
+      continue;
+    await checkRedirect(from, to, {
+      file: builtFile("/_redirects"),
+      line: lineNo,
+      column: line.indexOf(to) + 1,
+      source: false,
+    });
   }
   for (const manifestPath of manifestFiles(site)) {
-    const manifest = JSON.parse(site.text(manifestPath)!) as { pages: Record<string, string>; redirects: Record<string, string>; search: string };
+    const manifest = JSON.parse(site.text(manifestPath)!) as {
+      pages: Record<string, string>;
+      redirects: Record<string, string>;
+      search: string;
+    };
     // The manifest sits under the base; the files it names, in the assets folder.
     const assets = base + "assets/";
     for (const [route, file] of Object.entries(manifest.pages)) {
       checkedLinks.add(assets + file, "asset");
-      if (!site.files.has(assets + file)) report({ file: builtFile(manifestPath), source: false }, "broken-asset", `the manifest's data file ${file} of ${route} is not in the build`);
+      if (!site.files.has(assets + file))
+        report(
+          { file: builtFile(manifestPath), source: false },
+          "broken-asset",
+          `the manifest's data file ${file} of ${route} is not in the build`,
+        );
     }
     checkedLinks.add(assets + manifest.search, "asset");
-    if (!site.files.has(assets + manifest.search)) report({ file: builtFile(manifestPath), source: false }, "broken-asset", `the manifest's search index ${manifest.search} is not in the build`);
+    if (!site.files.has(assets + manifest.search))
+      report(
+        { file: builtFile(manifestPath), source: false },
+        "broken-asset",
+        `the manifest's search index ${manifest.search} is not in the build`,
+      );
     for (const [from, to] of Object.entries(manifest.redirects)) {
       const path = base.replace(/\/$/, "") + from;
-      await checkRedirect(path, base.replace(/\/$/, "") + to, { file: builtFile(manifestPath), source: false });
+      await checkRedirect(path, base.replace(/\/$/, "") + to, {
+        file: builtFile(manifestPath),
+        source: false,
+      });
     }
   }
 
@@ -282,7 +417,11 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
     for (const m of text.matchAll(/<loc>([^<]*)<\/loc>/g)) {
       const loc = m[1]!.trim();
       checkedLinks.add(loc, "sitemap");
-      const place: Place = { file: builtFile(sitemap), ...lineColumn(text, m.index + 5), source: false };
+      const place: Place = {
+        file: builtFile(sitemap),
+        ...lineColumn(text, m.index + 5),
+        source: false,
+      };
       let parsed: URL | undefined;
       try {
         parsed = new URL(loc);
@@ -294,7 +433,12 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
         continue;
       }
       const landing = await site.land(parsed.pathname, 0);
-      if (!landing.ok || !landing.file.endsWith(".html") || landing.html?.refresh || landing.html?.boot?.page?.layout === "not-found") {
+      if (
+        !landing.ok ||
+        !landing.file.endsWith(".html") ||
+        landing.html?.refresh ||
+        landing.html?.boot?.page?.layout === "not-found"
+      ) {
         report(place, "broken-sitemap", `sitemap URL ${loc} is not a page of the build`);
       }
     }
@@ -305,26 +449,44 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
       checkedLinks.add(m[1]!, "sitemap");
       const url = new URL(m[1]!);
       if (url.origin !== siteUrl || !site.files.has(url.pathname)) {
-        report({ file: builtFile("/robots.txt"), ...lineColumn(robots, m.index), source: false }, "broken-sitemap", `robots.txt names ${m[1]}, which is not in the build`);
+        report(
+          { file: builtFile("/robots.txt"), ...lineColumn(robots, m.index), source: false },
+          "broken-sitemap",
+          `robots.txt names ${m[1]}, which is not in the build`,
+        );
       }
     }
   }
 
   // 4. With `external`: the servers of external links, each asked once.
   if (externals?.size) {
-    const results = await checkExternalLinks(externals.keys(), typeof options.external === "object" ? options.external : {});
+    const results = await checkExternalLinks(
+      externals.keys(),
+      typeof options.external === "object" ? options.external : {},
+    );
     for (const [url, places] of externals) {
       const r = results.get(url)!;
       checkedLinks.setStatus(url, r.status);
-      if (!r.ok) for (const place of places) report(place(), "broken-external", `link to ${url} ${r.reason}`, url);
+      if (!r.ok)
+        for (const place of places)
+          report(place(), "broken-external", `link to ${url} ${r.reason}`, url);
     }
   }
 
   for (const { d, files } of repeated.values()) {
     const more = files.size - 1;
-    problems.push(more ? { ...d, message: `${d.message} (and in ${more} more file${more === 1 ? "" : "s"})` } : d);
+    problems.push(
+      more
+        ? { ...d, message: `${d.message} (and in ${more} more file${more === 1 ? "" : "s"})` }
+        : d,
+    );
   }
-  problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  problems.sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0),
+  );
   return { problems, checked: checkedLinks.total, pages, links: checkedLinks.list() };
 }
 
@@ -340,11 +502,20 @@ function safeDecode(s: string): string {
 function linkTargets(site: BuiltSite, base: string): LinkTargets {
   const t: LinkTargets = { base, pages: new Map(), redirects: new Map(), files: new Set() };
   for (const [path, { scan }] of site.html) {
-    const route = path.endsWith("/index.html") ? pathToRoute(base, path.slice(0, -"index.html".length)) : null;
+    const route = path.endsWith("/index.html")
+      ? pathToRoute(base, path.slice(0, -"index.html".length))
+      : null;
     if (route === null) continue;
     if (scan.refresh) {
       const to = pathToRoute(base, scan.refresh.url.split("#")[0]!);
-      if (to !== null) t.redirects.set(route, to + (scan.refresh.url.includes("#") ? scan.refresh.url.slice(scan.refresh.url.indexOf("#")) : ""));
+      if (to !== null)
+        t.redirects.set(
+          route,
+          to +
+            (scan.refresh.url.includes("#")
+              ? scan.refresh.url.slice(scan.refresh.url.indexOf("#"))
+              : ""),
+        );
     } else t.pages.set(route, scan.ids);
   }
   for (const f of site.files) {
@@ -356,7 +527,8 @@ function linkTargets(site: BuiltSite, base: string): LinkTargets {
 
 function manifestFiles(site: BuiltSite): string[] {
   const named = new Set<string>();
-  for (const { scan } of site.html.values()) if (scan.boot?.manifestFile) named.add(scan.boot.manifestFile);
+  for (const { scan } of site.html.values())
+    if (scan.boot?.manifestFile) named.add(scan.boot.manifestFile);
   return [...named].filter((f) => site.files.has(f));
 }
 

@@ -35,7 +35,12 @@ export class CheckedLinks {
    * Records a URL found in a built HTML file, classified as check-links treats it; `resolve`
    * gives a relative URL's site path (pathname, search and hash) against the file's.
    */
-  addFromHtml(value: string, resolve: (value: string) => string, isPageLink: boolean, site: { origin: string; base: string }): void {
+  addFromHtml(
+    value: string,
+    resolve: (value: string) => string,
+    isPageLink: boolean,
+    site: { origin: string; base: string },
+  ): void {
     if (value.startsWith("//")) return this.add(value, "external");
     if (SCHEME_RE.test(value)) {
       let parsed: URL | undefined;
@@ -45,7 +50,15 @@ export class CheckedLinks {
         parsed = undefined;
       }
       // The site's own origin under the base is a link into the build, as check-links treats it.
-      if (parsed && parsed.origin === site.origin && pathToRoute(site.base, parsed.pathname) !== null) return this.add(parsed.pathname + parsed.search + parsed.hash, isPageLink ? "page" : "asset");
+      if (
+        parsed &&
+        parsed.origin === site.origin &&
+        pathToRoute(site.base, parsed.pathname) !== null
+      )
+        return this.add(
+          parsed.pathname + parsed.search + parsed.hash,
+          isPageLink ? "page" : "asset",
+        );
       return this.add(value, "external");
     }
     const path = resolve(value);
@@ -61,6 +74,8 @@ export class CheckedLinks {
 
   /** Every distinct link, sorted by kind then URL. */
   list(): CheckedLink[] {
-    return [...this.byKey.values()].sort((a, b) => a.kind.localeCompare(b.kind) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    return [...this.byKey.values()].sort(
+      (a, b) => a.kind.localeCompare(b.kind) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0),
+    );
   }
 }

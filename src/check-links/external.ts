@@ -29,14 +29,22 @@ export interface ExternalResult {
 }
 
 /** Option defaults, also shown by `check-links --help`. */
-export const EXTERNAL_DEFAULTS = { timeoutMs: 10_000, concurrency: 8, perHost: 2, hostIntervalMs: 100 } as const;
+export const EXTERNAL_DEFAULTS = {
+  timeoutMs: 10_000,
+  concurrency: 8,
+  perHost: 2,
+  hostIntervalMs: 100,
+} as const;
 
 // Statuses that prove the page is there even though we may not read it: sign-in walls, bot
 // blocks and rate limits are not broken links.
 const REACHABLE = new Set([401, 403, 429]);
 
 /** Checks each URL once (the #fragment is not sent); resolves to a result per URL as given. */
-export async function checkExternalLinks(urls: Iterable<string>, options: ExternalOptions = {}): Promise<Map<string, ExternalResult>> {
+export async function checkExternalLinks(
+  urls: Iterable<string>,
+  options: ExternalOptions = {},
+): Promise<Map<string, ExternalResult>> {
   const o = { ...EXTERNAL_DEFAULTS, userAgent: "brook-docs check-links", ...options };
   const byFetchUrl = new Map<string, string[]>();
   for (const url of urls) {
@@ -45,12 +53,17 @@ export async function checkExternalLinks(urls: Iterable<string>, options: Extern
   }
   const fetched = await schedule([...byFetchUrl.keys()], o, (url) => checkOne(url, o));
   const out = new Map<string, ExternalResult>();
-  for (const [key, originals] of byFetchUrl) for (const url of originals) out.set(url, fetched.get(key)!);
+  for (const [key, originals] of byFetchUrl)
+    for (const url of originals) out.set(url, fetched.get(key)!);
   return out;
 }
 
 /** Runs `task` on every URL within the global and per-host limits. */
-function schedule<T>(urls: string[], o: Required<Omit<ExternalOptions, "userAgent">>, task: (url: string) => Promise<T>): Promise<Map<string, T>> {
+function schedule<T>(
+  urls: string[],
+  o: Required<Omit<ExternalOptions, "userAgent">>,
+  task: (url: string) => Promise<T>,
+): Promise<Map<string, T>> {
   const results = new Map<string, T>();
   const hosts = new Map<string, { queue: string[]; active: number; nextStart: number }>();
   for (const url of urls) {
@@ -84,7 +97,8 @@ function schedule<T>(urls: string[], o: Required<Omit<ExternalOptions, "userAgen
         }
         if (!pick) {
           // Nothing may start yet: come back when a host's spacing has passed (or a request ends).
-          if (wait < Infinity && !timer) timer = setTimeout(() => ((timer = undefined), pump()), wait);
+          if (wait < Infinity && !timer)
+            timer = setTimeout(() => ((timer = undefined), pump()), wait);
           return;
         }
         const h = pick[1];
@@ -105,14 +119,21 @@ function schedule<T>(urls: string[], o: Required<Omit<ExternalOptions, "userAgen
   });
 }
 
-async function checkOne(url: string, o: { timeoutMs: number; userAgent: string }): Promise<ExternalResult> {
+async function checkOne(
+  url: string,
+  o: { timeoutMs: number; userAgent: string },
+): Promise<ExternalResult> {
   const head = await request(url, "HEAD", o);
   // Many servers answer HEAD wrongly (405, 403, 404) while GET works; a time-out will not get better.
   if (head.ok || head.timedOut) return head.result;
   return (await request(url, "GET", o)).result;
 }
 
-async function request(url: string, method: "HEAD" | "GET", o: { timeoutMs: number; userAgent: string }): Promise<{ ok: boolean; timedOut: boolean; result: ExternalResult }> {
+async function request(
+  url: string,
+  method: "HEAD" | "GET",
+  o: { timeoutMs: number; userAgent: string },
+): Promise<{ ok: boolean; timedOut: boolean; result: ExternalResult }> {
   try {
     const res = await fetch(url, {
       method,
@@ -123,11 +144,27 @@ async function request(url: string, method: "HEAD" | "GET", o: { timeoutMs: numb
     // The status is all we need: do not download the page.
     await res.body?.cancel().catch(() => undefined);
     const ok = res.ok || REACHABLE.has(res.status);
-    return { ok, timedOut: false, result: ok ? { ok, status: res.status } : { ok, status: res.status, reason: `answered ${res.status}` } };
+    return {
+      ok,
+      timedOut: false,
+      result: ok
+        ? { ok, status: res.status }
+        : { ok, status: res.status, reason: `answered ${res.status}` },
+    };
   } catch (e) {
     const err = e as Error & { cause?: { code?: string; message?: string } };
     const timedOut = err.name === "TimeoutError" || err.name === "AbortError";
-    return { ok: false, timedOut, result: { ok: false, status: null, reason: timedOut ? `got no answer within ${o.timeoutMs} ms` : `failed: ${networkReason(err)}` } };
+    return {
+      ok: false,
+      timedOut,
+      result: {
+        ok: false,
+        status: null,
+        reason: timedOut
+          ? `got no answer within ${o.timeoutMs} ms`
+          : `failed: ${networkReason(err)}`,
+      },
+    };
   }
 }
 

@@ -52,7 +52,15 @@ export class LinkSources {
     this.used.set(key, nth + 1);
     const matches = page.links.filter((l) => built(l, this.map.base) === href);
     const hit = matches[Math.min(nth, matches.length - 1)];
-    return hit ? { file: hit.file ?? page.file, line: hit.line, column: hit.column, source: true, written: hit.url } : undefined;
+    return hit
+      ? {
+          file: hit.file ?? page.file,
+          line: hit.line,
+          column: hit.column,
+          source: true,
+          written: hit.url,
+        }
+      : undefined;
   }
 
   /**
@@ -74,7 +82,15 @@ export class LinkSources {
     };
     const matches = page.links.filter((l) => absolute(l) === url);
     const hit = matches[Math.min(nth, matches.length - 1)];
-    return hit ? { file: hit.file ?? page.file, line: hit.line, column: hit.column, source: true, written: hit.url } : undefined;
+    return hit
+      ? {
+          file: hit.file ?? page.file,
+          line: hit.line,
+          column: hit.column,
+          source: true,
+          written: hit.url,
+        }
+      : undefined;
   }
 
   /** Where a redirect (`from` route, slash form) is configured. */

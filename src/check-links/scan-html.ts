@@ -42,15 +42,24 @@ const URL_ATTRS = new Map<string, string[]>([
   ["form", ["action"]],
   ["use", ["href", "xlink:href"]],
 ]);
-const TAG_RE = /<!--[\s\S]*?-->|<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+const TAG_RE =
+  /<!--[\s\S]*?-->|<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTR_RE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+};
 
 /** Decodes the character references the build writes in attributes. */
 export function decodeEntities(value: string): string {
   return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] === "#") {
-      const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      const code =
+        ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
       return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     const name = ref.toLowerCase();
@@ -71,8 +80,15 @@ function attributes(source: string): Attribute[] {
   let m: RegExpExecArray | null;
   while ((m = ATTR_RE.exec(source))) {
     const raw = m[2] ?? m[3] ?? m[4] ?? "";
-    const valueAt = m[2] !== undefined || m[3] !== undefined ? m.index + m[0].length - raw.length - 1 : m.index + m[0].length - raw.length;
-    out.push({ name: m[1]!.toLowerCase(), value: raw.includes("&") ? decodeEntities(raw) : raw, offset: valueAt });
+    const valueAt =
+      m[2] !== undefined || m[3] !== undefined
+        ? m.index + m[0].length - raw.length - 1
+        : m.index + m[0].length - raw.length;
+    out.push({
+      name: m[1]!.toLowerCase(),
+      value: raw.includes("&") ? decodeEntities(raw) : raw,
+      offset: valueAt,
+    });
   }
   return out;
 }
@@ -116,7 +132,11 @@ export function scanHtml(html: string, memo: AttributeMemo = new Map()): Scanned
     if (id && id.value) result.ids.add(id.value);
     const name = find(attrs, "name");
     if (tag === "a" && name && name.value) result.ids.add(name.value);
-    if (tag === "script" && find(attrs, "type")?.value === "application/json" && id?.value === "brook-boot") {
+    if (
+      tag === "script" &&
+      find(attrs, "type")?.value === "application/json" &&
+      id?.value === "brook-boot"
+    ) {
       try {
         result.boot = JSON.parse(m[3]!) as ScannedHtml["boot"];
       } catch {
@@ -126,13 +146,23 @@ export function scanHtml(html: string, memo: AttributeMemo = new Map()): Scanned
       const bodyAt = m.index + m[0].indexOf(">") + 1;
       for (const key of ["siteFile", "manifestFile"] as const) {
         const value = result.boot?.[key];
-        if (typeof value === "string") result.urls.push({ tag: "script", attr: `brook-boot ${key}`, value, offset: bodyAt + Math.max(0, m[3]!.indexOf(value)) });
+        if (typeof value === "string")
+          result.urls.push({
+            tag: "script",
+            attr: `brook-boot ${key}`,
+            value,
+            offset: bodyAt + Math.max(0, m[3]!.indexOf(value)),
+          });
       }
     }
     if (tag === "meta" && find(attrs, "http-equiv")?.value.toLowerCase() === "refresh") {
       const content = find(attrs, "content");
       const target = content?.value.match(/^\s*\d+\s*[;,]\s*url\s*=\s*['"]?([^'"]*)/i);
-      if (content && target) result.refresh = { url: target[1]!.trim(), offset: at + content.offset + content.value.indexOf(target[1]!) };
+      if (content && target)
+        result.refresh = {
+          url: target[1]!.trim(),
+          offset: at + content.offset + content.value.indexOf(target[1]!),
+        };
     }
     for (const attrName of URL_ATTRS.get(tag) ?? []) {
       const a = find(attrs, attrName);
@@ -141,9 +171,22 @@ export function scanHtml(html: string, memo: AttributeMemo = new Map()): Scanned
       if (attrName === "srcset") {
         for (const candidate of a.value.split(",")) {
           const url = candidate.trim().split(/\s+/)[0];
-          if (url) result.urls.push({ tag, attr: attrName, value: url, offset: at + a.offset + Math.max(0, a.value.indexOf(url)) });
+          if (url)
+            result.urls.push({
+              tag,
+              attr: attrName,
+              value: url,
+              offset: at + a.offset + Math.max(0, a.value.indexOf(url)),
+            });
         }
-      } else result.urls.push({ tag, attr: attrName, value: a.value, offset: at + a.offset, ...(rel ? { rel } : {}) });
+      } else
+        result.urls.push({
+          tag,
+          attr: attrName,
+          value: a.value,
+          offset: at + a.offset,
+          ...(rel ? { rel } : {}),
+        });
     }
     // A redirect stub's script carries its target too (it keeps the reader's #hash).
     const to = tag === "script" ? find(attrs, "data-to") : undefined;

@@ -32,7 +32,13 @@ export function scanMarkdown(text: string, origin: string): MarkdownUrl[] {
     const line = text.slice(lineStart, lineEnd);
     const marker = FENCE_RE.exec(line)?.[1];
     if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trimEnd().endsWith(marker)) fence = null;
+      if (
+        marker &&
+        marker[0] === fence[0] &&
+        marker.length >= fence.length &&
+        line.trimEnd().endsWith(marker)
+      )
+        fence = null;
     } else if (marker) fence = marker;
     else if (line.includes(origin)) scanLine(withoutCodeSpans(line), lineStart, origin, urls);
     if (nl < 0) break;
@@ -63,7 +69,10 @@ function scanLine(line: string, offset: number, origin: string, urls: MarkdownUr
       end = line.indexOf(">", at);
       if (end < 0) continue;
       start = at - 1;
-    } else if (/\]: ?$/.test(before) && /^(?:[ \t]*>)*[ \t]*\[[^\]]+\]: ?$/.test(line.slice(0, at))) {
+    } else if (
+      /\]: ?$/.test(before) &&
+      /^(?:[ \t]*>)*[ \t]*\[[^\]]+\]: ?$/.test(line.slice(0, at))
+    ) {
       end = line.slice(at).search(/\s|$/) + at;
       start = line.indexOf("[");
     } else continue;

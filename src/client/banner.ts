@@ -25,7 +25,10 @@
       document.querySelector<HTMLElement>(".site-title")?.focus();
       try {
         // A few ids are enough: a site announces a few things a year.
-        localStorage.setItem(KEY, JSON.stringify([...dismissed().filter((x) => x !== id), id].slice(-20)));
+        localStorage.setItem(
+          KEY,
+          JSON.stringify([...dismissed().filter((x) => x !== id), id].slice(-20)),
+        );
       } catch {
         // Storage off: dismissed on this page only.
       }

@@ -22,7 +22,10 @@ function chosen(): string[] {
 
 function remember(label: string): void {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify([label, ...chosen().filter((l) => l !== label)].slice(0, KEPT)));
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify([label, ...chosen().filter((l) => l !== label)].slice(0, KEPT)),
+    );
   } catch {
     // Storage off or full: the choice holds for this page only.
   }
@@ -34,7 +37,9 @@ function select(tab: HTMLElement): void {
     const on = t === tab;
     t.setAttribute("aria-selected", String(on));
     t.tabIndex = on ? 0 : -1;
-    document.getElementById(t.getAttribute("aria-controls") ?? "")?.toggleAttribute("data-active", on);
+    document
+      .getElementById(t.getAttribute("aria-controls") ?? "")
+      ?.toggleAttribute("data-active", on);
   }
 }
 
@@ -64,7 +69,16 @@ function onKey(e: KeyboardEvent): void {
   if (!tab || e.altKey || e.ctrlKey || e.metaKey) return;
   const tabs = [...tab.parentElement!.querySelectorAll<HTMLElement>('[role="tab"]')];
   const i = tabs.indexOf(tab);
-  const to = e.key === "ArrowRight" ? i + 1 : e.key === "ArrowLeft" ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? tabs.length - 1 : undefined;
+  const to =
+    e.key === "ArrowRight"
+      ? i + 1
+      : e.key === "ArrowLeft"
+        ? i - 1
+        : e.key === "Home"
+          ? 0
+          : e.key === "End"
+            ? tabs.length - 1
+            : undefined;
   if (to === undefined) return;
   e.preventDefault();
   const next = tabs[(to + tabs.length) % tabs.length]!;

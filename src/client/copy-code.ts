@@ -17,7 +17,12 @@ export function copyCode(button: HTMLButtonElement): void {
   // The code as it should be run: lines marked removed (`[!code --]`) are left out; gutters and
   // line numbers are drawn by the stylesheet, never part of the text.
   const lines = [...code.querySelectorAll(".line")];
-  const text = lines.length ? lines.filter((l) => !l.classList.contains("remove")).map((l) => l.textContent).join("\n") : (code.textContent ?? "");
+  const text = lines.length
+    ? lines
+        .filter((l) => !l.classList.contains("remove"))
+        .map((l) => l.textContent)
+        .join("\n")
+    : (code.textContent ?? "");
   (navigator.clipboard?.writeText(text) ?? Promise.reject()).then(
     () => done("Copied"),
     () => {

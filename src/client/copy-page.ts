@@ -16,7 +16,9 @@ export async function copyPage(button: HTMLButtonElement): Promise<void> {
     status.dataset.timer = String(setTimeout(() => (status.textContent = ""), 4000));
   };
   try {
-    const link = document.head.querySelector<HTMLLinkElement>('link[rel="alternate"][type="text/markdown"]');
+    const link = document.head.querySelector<HTMLLinkElement>(
+      'link[rel="alternate"][type="text/markdown"]',
+    );
     const res = await fetch(link!.href);
     if (!res.ok) throw new Error(String(res.status));
     await navigator.clipboard.writeText(await res.text());

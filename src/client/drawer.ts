@@ -11,14 +11,22 @@ export function trapDrawer(close: () => void): () => void {
   const toggle = document.querySelector<HTMLElement>(".sidebar-toggle");
   const sidebar = document.getElementById("sidebar");
   if (!toggle || !sidebar) return () => undefined;
-  const inside = (n: EventTarget | null) => sidebar.contains(n as Node) || toggle.contains(n as Node);
+  const inside = (n: EventTarget | null) =>
+    sidebar.contains(n as Node) || toggle.contains(n as Node);
   // The drawer hangs from the header's bottom edge, which an announcement banner above it moves
   // until the page scrolls: follow it (CSSOM, not an inline style attribute: the CSP allows it).
   const header = document.querySelector(".site-header");
-  const place = () => document.documentElement.style.setProperty("--drawer-top", `${Math.max(0, header?.getBoundingClientRect().bottom ?? 0)}px`);
+  const place = () =>
+    document.documentElement.style.setProperty(
+      "--drawer-top",
+      `${Math.max(0, header?.getBoundingClientRect().bottom ?? 0)}px`,
+    );
   place();
   addEventListener("scroll", place, { passive: true });
-  const stops = () => [toggle, ...sidebar.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length);
+  const stops = () =>
+    [toggle, ...sidebar.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.getClientRects().length,
+    );
   (sidebar.querySelector<HTMLElement>("[aria-current=page]") ?? stops()[1])?.focus();
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "Escape") {

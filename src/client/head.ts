@@ -6,7 +6,13 @@ import type { MetaTag, PageData } from "../shared/types.ts";
  * `canonical` and `markdown`, the page's Markdown for machines, null on the not-found page),
  * replacing `prev`'s frontmatter meta.
  */
-export function updateHead(prev: PageData, page: PageData, title: string, canonical: string | null, markdown: string | null): void {
+export function updateHead(
+  prev: PageData,
+  page: PageData,
+  title: string,
+  canonical: string | null,
+  markdown: string | null,
+): void {
   const notFound = canonical == null;
   document.title = title;
   setMeta("name", "description", page.description);
@@ -17,12 +23,23 @@ export function updateHead(prev: PageData, page: PageData, title: string, canoni
   setMeta("property", "og:url", canonical);
   let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   if (canonical) {
-    if (!link) document.head.append((link = Object.assign(document.createElement("link"), { rel: "canonical" })));
+    if (!link)
+      document.head.append(
+        (link = Object.assign(document.createElement("link"), { rel: "canonical" })),
+      );
     link.href = canonical;
   } else link?.remove();
-  let alternate = document.head.querySelector<HTMLLinkElement>('link[rel="alternate"][type="text/markdown"]');
+  let alternate = document.head.querySelector<HTMLLinkElement>(
+    'link[rel="alternate"][type="text/markdown"]',
+  );
   if (markdown) {
-    if (!alternate) document.head.append((alternate = Object.assign(document.createElement("link"), { rel: "alternate", type: "text/markdown" })));
+    if (!alternate)
+      document.head.append(
+        (alternate = Object.assign(document.createElement("link"), {
+          rel: "alternate",
+          type: "text/markdown",
+        })),
+      );
     alternate.setAttribute("href", markdown);
   } else alternate?.remove();
   for (const m of prev.meta) find(m)?.remove();
@@ -48,5 +65,9 @@ function setMeta(attr: "name" | "property", key: string, content: string | null)
 /** The head's meta element with this name or property (and this content, when given). */
 function find(m: Partial<MetaTag>): HTMLMetaElement | undefined {
   const attr = m.name ? "name" : "property";
-  return [...document.head.querySelectorAll("meta")].find((el) => el.getAttribute(attr) === (m.name ?? m.property) && (m.content == null || el.content === m.content));
+  return [...document.head.querySelectorAll("meta")].find(
+    (el) =>
+      el.getAttribute(attr) === (m.name ?? m.property) &&
+      (m.content == null || el.content === m.content),
+  );
 }

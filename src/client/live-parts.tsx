@@ -11,7 +11,15 @@ import { Outline } from "../../templates/Outline.tsx";
 import { closest } from "../shared/similar.ts";
 import type { NavLink, SidebarNode } from "../shared/types.ts";
 
-export { Banner, Breadcrumbs, Home, Logo, Pagination, Progress, SiteFooter } from "../../templates/parts.ts";
+export {
+  Banner,
+  Breadcrumbs,
+  Home,
+  Logo,
+  Pagination,
+  Progress,
+  SiteFooter,
+} from "../../templates/parts.ts";
 
 /** What the page bundle hands over: React's hooks and the scroll-spy (importing them here would split each into a chunk of its own). */
 export interface Runtime {
@@ -38,7 +46,11 @@ export function LiveOutline(props: ComponentProps<typeof Outline>) {
     if (!levels) return;
     const stop = new AbortController();
     // Run once the router has scrolled to the new page's place (the update runs on a timer).
-    rt.onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setSlug(rt.sectionInView(page.headers, levels)), stop.signal)();
+    rt.onScrollThrottled(
+      site.navigation.scrollSpyThrottleMs,
+      () => setSlug(rt.sectionInView(page.headers, levels)),
+      stop.signal,
+    )();
     return () => stop.abort();
   }, [page, site]);
   return <Outline {...props} activeSlug={slug} />;
@@ -55,7 +67,9 @@ export function LiveFeedback(props: FeedbackProps) {
   const [answer, setAnswer] = useState<boolean | null>(null);
   useEffect(() => {
     // A page view (design.md §5: after a completed or redirected navigation) asks anew.
-    const onNavigated = (e: Event) => /^(completed|redirected)$/.test((e as CustomEvent<{ outcome: string }>).detail.outcome) && setAnswer(null);
+    const onNavigated = (e: Event) =>
+      /^(completed|redirected)$/.test((e as CustomEvent<{ outcome: string }>).detail.outcome) &&
+      setAnswer(null);
     addEventListener("docs:navigated", onNavigated);
     return () => removeEventListener("docs:navigated", onNavigated);
   }, []);
@@ -88,7 +102,10 @@ export function LiveNotFound(props: NotFoundProps) {
     input.focus();
     // The search box is React's: set its value as typing does (the prototype's setter, then an
     // input event), so its onChange sees the change.
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, addressWords(asked));
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(
+      input,
+      addressWords(asked),
+    );
     input.dispatchEvent(new Event("input", { bubbles: true }));
   };
   return <NotFound {...props} suggestions={suggestions} onSearchAddress={onSearchAddress} />;
@@ -105,7 +122,9 @@ export function suggestPages(sidebar: SidebarNode[], asked: string): NavLink[] {
     }
   };
   walk(sidebar);
-  return closest(asked.toLowerCase(), pages.keys(), MAX_SUGGESTIONS, SUGGEST_THRESHOLD).map((route) => ({ route, text: pages.get(route)! }));
+  return closest(asked.toLowerCase(), pages.keys(), MAX_SUGGESTIONS, SUGGEST_THRESHOLD).map(
+    (route) => ({ route, text: pages.get(route)! }),
+  );
 }
 
 /** The words of an address, for the search box: `/workflow/trigers/` → `workflow trigers`. */

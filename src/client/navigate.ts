@@ -8,7 +8,14 @@ import type { PageData, RouteManifest } from "../shared/types.ts";
 import { updateHead } from "./head.ts";
 import { pageLoader, type LoadFailure } from "./load-page.ts";
 import { progressTimer } from "./progress.ts";
-import type { EntryState, GuardResult, Nav, NavigatedDetail, Outcome, RouterContext } from "./router.ts";
+import type {
+  EntryState,
+  GuardResult,
+  Nav,
+  NavigatedDetail,
+  Outcome,
+  RouterContext,
+} from "./router.ts";
 
 type Mode = "push" | "pop";
 
@@ -16,16 +23,24 @@ let load: ((url: string) => Promise<PageData>) | undefined;
 const loader = (ctx: RouterContext) => (load ??= pageLoader(ctx.site.navigation.chunkTimeoutMs));
 let busy: ((on: boolean) => void) | undefined;
 /** Navigation started (true) or ended (false): the progress bar, after its delay. */
-const setBusy = (ctx: RouterContext, on: boolean) => (busy ??= progressTimer(ctx.site.navigation.progressDelayMs, ctx.view.progress))(on);
+const setBusy = (ctx: RouterContext, on: boolean) =>
+  (busy ??= progressTimer(ctx.site.navigation.progressDelayMs, ctx.view.progress))(on);
 
 /** Starts loading the data file of the page `url` shows (hover, focus, touch). */
 export function prefetch(ctx: RouterContext, url: URL): void {
   if (url.pathname === location.pathname) return;
-  void ctx.manifest.then((m) => loader(ctx)(assets(ctx) + resolve(ctx, m, ctx.locationOf(url)).file)).catch(() => undefined);
+  void ctx.manifest
+    .then((m) => loader(ctx)(assets(ctx) + resolve(ctx, m, ctx.locationOf(url)).file))
+    .catch(() => undefined);
 }
 
 /** Runs one navigation to the end; a newer one cancels it. */
-export async function navigate(ctx: RouterContext, href: string, mode: Mode, entry?: EntryState | null): Promise<NavigatedDetail> {
+export async function navigate(
+  ctx: RouterContext,
+  href: string,
+  mode: Mode,
+  entry?: EntryState | null,
+): Promise<NavigatedDetail> {
   const target = new URL(href, location.href);
   if (!ctx.handles(target)) {
     // router.push of a URL that is not a docs page: the browser goes there.
@@ -101,15 +116,31 @@ export async function navigate(ctx: RouterContext, href: string, mode: Mode, ent
   ctx.view.render(page);
   const { site, url } = ctx;
   const found = page.layout !== "not-found";
-  updateHead(prev, page, url.documentTitle(site.title, page.title, page.route), found ? site.siteUrl + url.routeToPath(site.base, page.route) : null, found ? url.markdownPath(site.base, page.route) : null);
+  updateHead(
+    prev,
+    page,
+    url.documentTitle(site.title, page.title, page.route),
+    found ? site.siteUrl + url.routeToPath(site.base, page.route) : null,
+    found ? url.markdownPath(site.base, page.route) : null,
+  );
   scrollToTarget(ctx.url.splitHash(nav.to).hash, entry, false);
   document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: true });
   ctx.view.pageView();
   return finish(ctx, nav, outcome);
 }
 
-function finish(ctx: RouterContext, nav: Nav, outcome: Outcome, reason?: LoadFailure): NavigatedDetail {
-  const detail: NavigatedDetail = { from: nav.from, to: nav.to, outcome, ...(reason && { reason }) };
+function finish(
+  ctx: RouterContext,
+  nav: Nav,
+  outcome: Outcome,
+  reason?: LoadFailure,
+): NavigatedDetail {
+  const detail: NavigatedDetail = {
+    from: nav.from,
+    to: nav.to,
+    outcome,
+    ...(reason && { reason }),
+  };
   if (nav.done) return detail;
   nav.done = true;
   if (ctx.active === nav) {
@@ -121,7 +152,13 @@ function finish(ctx: RouterContext, nav: Nav, outcome: Outcome, reason?: LoadFai
 }
 
 /** Spec §8: a chunk failed to load, with its reason. Logged once; the reader gets the page by a full load. */
-function fail(ctx: RouterContext, nav: Nav, mode: Mode, reason: LoadFailure, file: string): NavigatedDetail {
+function fail(
+  ctx: RouterContext,
+  nav: Nav,
+  mode: Mode,
+  reason: LoadFailure,
+  file: string,
+): NavigatedDetail {
   console.error(`docs: chunk failed to load (${reason}): ${file}; loading ${nav.to} in full`);
   const detail = finish(ctx, nav, "failed", reason);
   if (mode === "pop") location.reload();
@@ -132,7 +169,11 @@ function fail(ctx: RouterContext, nav: Nav, mode: Mode, reason: LoadFailure, fil
 const assets = (ctx: RouterContext) => ctx.site.base + "assets/";
 
 /** The data file and the location shown for a location: redirects first, then pages, else the not-found page. */
-function resolve(ctx: RouterContext, m: RouteManifest, to: string): { to: string; file: string; redirected: boolean } {
+function resolve(
+  ctx: RouterContext,
+  m: RouteManifest,
+  to: string,
+): { to: string; file: string; redirected: boolean } {
   const { route: path, hash } = ctx.url.splitHash(to);
   const route = ctx.url.pathToRoute(ctx.site.base, path) ?? path;
   const target = m.redirects[route];
@@ -140,10 +181,19 @@ function resolve(ctx: RouterContext, m: RouteManifest, to: string): { to: string
   const t = ctx.url.splitHash(target);
   // The redirect's own #hash wins; else the one asked for is kept (as the redirect stubs do).
   const kept = t.hash || hash;
-  return { to: ctx.url.routeToPath(ctx.site.base, t.route) + (kept && "#" + kept), file: m.pages[t.route] ?? m.pages["/404/"]!, redirected: true };
+  return {
+    to: ctx.url.routeToPath(ctx.site.base, t.route) + (kept && "#" + kept),
+    file: m.pages[t.route] ?? m.pages["/404/"]!,
+    redirected: true,
+  };
 }
 
-function commitHistory(ctx: RouterContext, mode: Mode, to: string, entry?: EntryState | null): void {
+function commitHistory(
+  ctx: RouterContext,
+  mode: Mode,
+  to: string,
+  entry?: EntryState | null,
+): void {
   if (mode === "pop") {
     ctx.state = { idx: entry?.idx ?? ctx.state.idx + 1, scroll: entry?.scroll ?? 0 };
     // An entry the browser made itself (a #hash typed in the address bar): give it a state.
@@ -165,14 +215,19 @@ function undoPop(ctx: RouterContext, mode: Mode, entry?: EntryState | null): voi
 }
 
 /** Scrolls to the saved position (back/forward), the #hash target, or the top. */
-function scrollToTarget(hash: string, entry: EntryState | null | undefined, focusTarget: boolean): void {
+function scrollToTarget(
+  hash: string,
+  entry: EntryState | null | undefined,
+  focusTarget: boolean,
+): void {
   const el = hash ? document.getElementById(decodeHash(hash)) : null;
   if (entry) scrollTo(0, entry.scroll);
   else if (el) el.scrollIntoView();
   else scrollTo(0, 0);
   // As a browser does for an in-page link: keyboard focus continues from the target.
   if (focusTarget && el && !entry) {
-    if (!el.matches("a[href],button,input,select,textarea,summary,[tabindex]")) el.setAttribute("tabindex", "-1");
+    if (!el.matches("a[href],button,input,select,textarea,summary,[tabindex]"))
+      el.setAttribute("tabindex", "-1");
     el.focus({ preventScroll: true });
   }
 }

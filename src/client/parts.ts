@@ -29,10 +29,24 @@ export function loadParts(): Promise<PartsModule> {
 
 const part = <K extends keyof Parts>(name: K) =>
   function Part(props: object) {
-    return createElement(use(ready as Promise<PartsModule>)[name] as (p: object) => React.ReactNode, props);
+    return createElement(
+      use(ready as Promise<PartsModule>)[name] as (p: object) => React.ReactNode,
+      props,
+    );
   } as Parts[K];
 
-const NAMES = ["Banner", "Breadcrumbs", "Feedback", "Home", "Logo", "NotFound", "Outline", "Pagination", "Progress", "SiteFooter"] as const;
+const NAMES = [
+  "Banner",
+  "Breadcrumbs",
+  "Feedback",
+  "Home",
+  "Logo",
+  "NotFound",
+  "Outline",
+  "Pagination",
+  "Progress",
+  "SiteFooter",
+] as const;
 
 /** The parts as suspending components, for `<App parts>`. */
 export const LAZY_PARTS = Object.fromEntries(NAMES.map((name) => [name, part(name)])) as Parts;

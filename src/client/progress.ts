@@ -1,7 +1,10 @@
 /** The navigation progress bar's timing: shown only after the delay, creeping towards 90 %, gone at the end. */
 
 /** Returns `busy(on)`: on starts the delay (once), off hides the bar. `show` receives 0-100, or null to hide. */
-export function progressTimer(delayMs: number, show: (value: number | null) => void): (on: boolean) => void {
+export function progressTimer(
+  delayMs: number,
+  show: (value: number | null) => void,
+): (on: boolean) => void {
   let timer = 0;
   let value = 0;
   const tick = () => {

@@ -47,18 +47,28 @@ export function Root({ site: firstSite, page: first, manifest, onReady }: RootPr
 
   useLayoutEffect(() => {
     // Tag manager code runs only when configured (design.md §5); page views wait for it to load.
-    analytics.current = site.gtmId ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId)) : null;
+    analytics.current = site.gtmId
+      ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId))
+      : null;
     const pageView = () => {
-      const view = { page_path: location.pathname, page_title: document.title, page_location: location.href };
+      const view = {
+        page_path: location.pathname,
+        page_title: document.title,
+        page_location: location.href,
+      };
       void analytics.current?.then((a) => a.pageView(view));
     };
     // The deferred parts (templates/Deferred.tsx) load on the reader's first interaction, a
     // navigation (the pipeline waits for them), or at once on the home and not-found pages.
     let woken: Promise<void> | undefined;
     // Resolves once React has had a frame to hydrate the parts; rejects when their chunk cannot load.
-    const wake = () => (woken ??= loadParts().then(() => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok)))));
+    const wake = () =>
+      (woken ??= loadParts().then(
+        () => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok))),
+      ));
     const onFirst = () => void wake().catch(() => undefined);
-    for (const type of ["pointerover", "focusin", "scroll"]) addEventListener(type, onFirst, { capture: true, passive: true, once: true });
+    for (const type of ["pointerover", "focusin", "scroll"])
+      addEventListener(type, onFirst, { capture: true, passive: true, once: true });
     router.current = createRouter(firstSite, manifest, first, {
       render(next) {
         flushSync(() => {
@@ -85,7 +95,9 @@ export function Root({ site: firstSite, page: first, manifest, onReady }: RootPr
     // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling
     // stops. Its code loads after hydration (first-load JS is at its budget), then settles once.
     void import("./scroll-spy.ts").then(({ onScrollThrottled, sectionInView }) => {
-      spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () => setActiveSlug(sectionInView(shown.current.headers)));
+      spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () =>
+        setActiveSlug(sectionInView(shown.current.headers)),
+      );
       spy.current();
     });
   }, []);
@@ -126,4 +138,3 @@ export function Root({ site: firstSite, page: first, manifest, onReady }: RootPr
     />
   );
 }
-

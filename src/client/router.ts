@@ -11,7 +11,8 @@ import type { LoadFailure } from "./load-page.ts";
 export const REFRESH_EVENT = "docs:refresh";
 
 /** How a navigation ended. */
-export type Outcome = "completed" | "redirected" | "aborted" | "cancelled" | "duplicated" | "failed";
+export type Outcome =
+  "completed" | "redirected" | "aborted" | "cancelled" | "duplicated" | "failed";
 
 /** `event.detail` of the `docs:navigated` window event; locations are paths with their #hash. */
 export interface NavigatedDetail {
@@ -89,9 +90,15 @@ export interface RouterContext {
 type Pipeline = typeof import("./navigate.ts");
 
 /** Creates the router for the page shown now and starts listening. */
-export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, first: PageData, view: RouterView): Router {
+export function createRouter(
+  site: SiteData,
+  manifest: Promise<RouteManifest>,
+  first: PageData,
+  view: RouterView,
+): Router {
   let pipeline: Promise<Pipeline> | undefined;
-  const load = () => (pipeline ??= Promise.all([import("./navigate.ts"), view.prepare()]).then(([p]) => p));
+  const load = () =>
+    (pipeline ??= Promise.all([import("./navigate.ts"), view.prepare()]).then(([p]) => p));
   const saved = history.state as EntryState | null;
   const ctx: RouterContext = {
     site,
@@ -116,18 +123,30 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
     },
     locationOf(u) {
       const route = url.pathToRoute(site.base, u.pathname);
-      return (route == null ? u.pathname : url.routeToPath(site.base, url.normalizeRoute(route))) + u.hash;
+      return (
+        (route == null ? u.pathname : url.routeToPath(site.base, url.normalizeRoute(route))) +
+        u.hash
+      );
     },
     url,
   };
   // Navigate in place; should the pipeline chunk fail to load, this navigation still ends in one
   // outcome (`failed`, reason `missing`, as a data file that cannot load) and the browser loads it.
-  const go = (href: string, mode: "push" | "pop", entry?: EntryState | null): Promise<NavigatedDetail> =>
+  const go = (
+    href: string,
+    mode: "push" | "pop",
+    entry?: EntryState | null,
+  ): Promise<NavigatedDetail> =>
     load().then(
       (p) => p.navigate(ctx, href, mode, entry),
       () => {
         const u = new URL(href, location.href);
-        const detail: NavigatedDetail = { from: ctx.here, to: ctx.handles(u) ? ctx.locationOf(u) : u.href, outcome: "failed", reason: "missing" };
+        const detail: NavigatedDetail = {
+          from: ctx.here,
+          to: ctx.handles(u) ? ctx.locationOf(u) : u.href,
+          outcome: "failed",
+          reason: "missing",
+        };
         console.error("docs: chunk failed to load (missing)");
         dispatchEvent(new CustomEvent("docs:navigated", { detail }));
         if (mode === "push") location.assign(href);
@@ -138,7 +157,10 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
 
   // The not-found page keeps the address it was asked for; any other page shows its slash form,
   // also when a host served `x/index.html` directly (design.md §3).
-  ctx.here = first.layout === "not-found" ? location.pathname + location.hash : ctx.locationOf(new URL(location.href));
+  ctx.here =
+    first.layout === "not-found"
+      ? location.pathname + location.hash
+      : ctx.locationOf(new URL(location.href));
   const { route: path, hash } = url.splitHash(ctx.here);
   history.scrollRestoration = "manual";
   history.replaceState(ctx.state, "", path + location.search + (hash && "#" + hash));
@@ -159,14 +181,24 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
   });
   document.addEventListener("click", (e) => {
     const a = linkOf(e.target);
-    if (!a || e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    if ((a.target && a.target !== "_self") || a.hasAttribute("download") || !ctx.handles(new URL(a.href))) return;
+    if (!a || e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+      return;
+    if (
+      (a.target && a.target !== "_self") ||
+      a.hasAttribute("download") ||
+      !ctx.handles(new URL(a.href))
+    )
+      return;
     e.preventDefault();
     void go(a.href, "push");
   });
   const prefetch = (href: string) => {
     const u = new URL(href, location.href);
-    if (ctx.handles(u)) void load().then((p) => p.prefetch(ctx, u), () => undefined);
+    if (ctx.handles(u))
+      void load().then(
+        (p) => p.prefetch(ctx, u),
+        () => undefined,
+      );
   };
   // Prefetch on hover, touch and keyboard focus.
   for (const type of ["mouseover", "focusin", "touchstart"])
@@ -180,7 +212,9 @@ export function createRouter(site: SiteData, manifest: Promise<RouteManifest>, f
     );
 
   // The dev server's update of the page shown (src/client/dev): new data, shown in place.
-  addEventListener(REFRESH_EVENT, (e) => view.render((ctx.page = (e as CustomEvent<PageData>).detail)));
+  addEventListener(REFRESH_EVENT, (e) =>
+    view.render((ctx.page = (e as CustomEvent<PageData>).detail)),
+  );
 
   return {
     beforeEach(guard) {

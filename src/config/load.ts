@@ -28,12 +28,25 @@ export async function loadConfig(
 ): Promise<{ config: SiteConfig; file?: string; loaded?: LoadedConfig }> {
   const path = configPath(file, cwd, contentDir);
   if (!existsSync(path)) {
-    if (file) throw configError(`config file ${file} does not exist`, "pass an existing file to --config, or omit it", { file });
+    if (file)
+      throw configError(
+        `config file ${file} does not exist`,
+        "pass an existing file to --config, or omit it",
+        { file },
+      );
     return { config: validateConfig({}, "(defaults)") };
   }
-  if (!statSync(path).isFile()) throw configError(`config file ${relative(cwd, path) || path} is not a regular file`, "point --config at a site.config.ts file", { file: relative(cwd, path) || path });
+  if (!statSync(path).isFile())
+    throw configError(
+      `config file ${relative(cwd, path) || path} is not a regular file`,
+      "point --config at a site.config.ts file",
+      { file: relative(cwd, path) || path },
+    );
   // The module runs again only when it or a file it imports changed.
-  const loaded = options.cached && isCurrent(options.cached, path) ? options.cached : await importConfigModule(path, options.budgetMs ?? CONFIG_TIME_BUDGET_MS);
+  const loaded =
+    options.cached && isCurrent(options.cached, path)
+      ? options.cached
+      : await importConfigModule(path, options.budgetMs ?? CONFIG_TIME_BUDGET_MS);
   return { config: validateConfig(loaded.value, relative(cwd, path) || path), file: path, loaded };
 }
 
@@ -84,12 +97,28 @@ async function importConfigModule(path: string, budgetMs: number): Promise<Loade
     code = result.outputFiles[0]!.text;
     inputs = Object.keys(result.metafile.inputs).map((f) => resolve(dirname(path), f));
   } catch (e) {
-    const first = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-    const shown = first?.location ? relative(process.cwd(), resolve(dirname(path), first.location.file)) : "";
-    const where = first?.location ? `${shown}:${first.location.line}:${first.location.column + 1}: ` : "";
+    const first = (
+      e as {
+        errors?: { text: string; location?: { file: string; line: number; column: number } }[];
+      }
+    ).errors?.[0];
+    const shown = first?.location
+      ? relative(process.cwd(), resolve(dirname(path), first.location.file))
+      : "";
+    const where = first?.location
+      ? `${shown}:${first.location.line}:${first.location.column + 1}: `
+      : "";
     const message = first?.text ?? "site.config.ts does not compile";
-    const place = first?.location ? { file: shown, line: first.location.line, column: first.location.column + 1 } : { file: relative(process.cwd(), path) };
-    throw configError(`${where}${message}`, "fix the syntax error in the config file", place, message, e);
+    const place = first?.location
+      ? { file: shown, line: first.location.line, column: first.location.column + 1 }
+      : { file: relative(process.cwd(), path) };
+    throw configError(
+      `${where}${message}`,
+      "fix the syntax error in the config file",
+      place,
+      message,
+      e,
+    );
   }
   // Import through a file (not a data: URL) so bare imports resolve from the project.
   const dir = join(process.cwd(), "node_modules", ".cache", "brook-docs-config");
@@ -112,7 +141,11 @@ import(workerData.url).then(
   (e) => parentPort.postMessage({ kind: "threw", message: String((e && e.message) || e), name: String((e && e.name) || "Error") }),
 );`;
 
-type ConfigMessage = { kind: "ok"; value: unknown } | { kind: "no-default" } | { kind: "not-data"; message: string } | { kind: "threw"; message: string; name: string };
+type ConfigMessage =
+  | { kind: "ok"; value: unknown }
+  | { kind: "no-default" }
+  | { kind: "not-data"; message: string }
+  | { kind: "threw"; message: string; name: string };
 
 /**
  * Imports the bundled config on a worker thread: a config that throws, never finishes or exports
@@ -121,10 +154,23 @@ type ConfigMessage = { kind: "ok"; value: unknown } | { kind: "no-default" } | {
 function runConfigModule(url: string, path: string, budgetMs: number): Promise<unknown> {
   const shown = relative(process.cwd(), path) || path;
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(CONFIG_WORKER, { eval: true, workerData: { url }, resourceLimits: { maxOldGenerationSizeMb: 256 }, stdout: false, stderr: false });
+    const worker = new Worker(CONFIG_WORKER, {
+      eval: true,
+      workerData: { url },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      stdout: false,
+      stderr: false,
+    });
     const timer = setTimeout(() => {
       void worker.terminate();
-      reject(configError(`${shown}: the config did not finish loading within ${budgetMs / 1000} s`, "site.config.ts runs when a build starts: remove the loop or the wait that keeps it from finishing", { file: shown }, `the config did not finish loading within ${budgetMs / 1000} s`));
+      reject(
+        configError(
+          `${shown}: the config did not finish loading within ${budgetMs / 1000} s`,
+          "site.config.ts runs when a build starts: remove the loop or the wait that keeps it from finishing",
+          { file: shown },
+          `the config did not finish loading within ${budgetMs / 1000} s`,
+        ),
+      );
     }, budgetMs);
     const done = () => {
       clearTimeout(timer);
@@ -133,17 +179,56 @@ function runConfigModule(url: string, path: string, budgetMs: number): Promise<u
     worker.once("message", (m: ConfigMessage) => {
       done();
       if (m.kind === "ok") resolvePromise(m.value);
-      else if (m.kind === "no-default") reject(configError(`${shown} has no default export`, "export the config: export default defineConfig({ ... })", { file: shown }, "the config has no default export"));
-      else if (m.kind === "not-data") reject(configError(`${shown}: the config exports something other than plain data (${m.message})`, "export only strings, numbers, booleans, lists and objects: no functions or class instances", { file: shown }, `the config exports something other than plain data (${m.message})`));
-      else reject(configError(`${shown}: the config failed while loading: ${m.name}: ${m.message}`, "site.config.ts runs when a build starts: fix the error it throws", { file: shown }, `the config failed while loading: ${m.name}: ${m.message}`));
+      else if (m.kind === "no-default")
+        reject(
+          configError(
+            `${shown} has no default export`,
+            "export the config: export default defineConfig({ ... })",
+            { file: shown },
+            "the config has no default export",
+          ),
+        );
+      else if (m.kind === "not-data")
+        reject(
+          configError(
+            `${shown}: the config exports something other than plain data (${m.message})`,
+            "export only strings, numbers, booleans, lists and objects: no functions or class instances",
+            { file: shown },
+            `the config exports something other than plain data (${m.message})`,
+          ),
+        );
+      else
+        reject(
+          configError(
+            `${shown}: the config failed while loading: ${m.name}: ${m.message}`,
+            "site.config.ts runs when a build starts: fix the error it throws",
+            { file: shown },
+            `the config failed while loading: ${m.name}: ${m.message}`,
+          ),
+        );
     });
     worker.once("error", (e) => {
       done();
-      reject(configError(`${shown}: the config failed while loading: ${e.message}`, "site.config.ts runs when a build starts: fix the error it throws", { file: shown }, `the config failed while loading: ${e.message}`));
+      reject(
+        configError(
+          `${shown}: the config failed while loading: ${e.message}`,
+          "site.config.ts runs when a build starts: fix the error it throws",
+          { file: shown },
+          `the config failed while loading: ${e.message}`,
+        ),
+      );
     });
     worker.once("exit", (code) => {
       clearTimeout(timer);
-      if (code !== 0) reject(configError(`${shown}: the config stopped the process that loaded it (exit code ${code})`, "remove the call to process.exit from site.config.ts", { file: shown }, `the config stopped the process that loaded it (exit code ${code})`));
+      if (code !== 0)
+        reject(
+          configError(
+            `${shown}: the config stopped the process that loaded it (exit code ${code})`,
+            "remove the call to process.exit from site.config.ts",
+            { file: shown },
+            `the config stopped the process that loaded it (exit code ${code})`,
+          ),
+        );
     });
   });
 }
@@ -152,34 +237,63 @@ function runConfigModule(url: string, path: string, budgetMs: number): Promise<u
 export function validateConfig(raw: unknown, file: string): SiteConfig {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issueMessage(issue)}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${formatPath(issue.path)}: ${issueMessage(issue)}`,
+    );
     const hint = "fix the fields above in site.config.ts; docs/configuration.md lists every field";
     throw new BrookError(
       `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config\n${problems.map((p) => `  ${p}`).join("\n")}`,
       hint,
       // One diagnostic per field, so CI annotates each (docs/ci.md).
-      { diagnostics: problems.map((message) => ({ file, message, rule: "config", hint: "docs/configuration.md lists every field" })) },
+      {
+        diagnostics: problems.map((message) => ({
+          file,
+          message,
+          rule: "config",
+          hint: "docs/configuration.md lists every field",
+        })),
+      },
     );
   }
   const config = parsed.data;
   const gtm = process.env.BROOK_DOCS_GTM_ID;
   if (gtm !== undefined) {
-    if (gtm !== "" && !/^GTM-[A-Z0-9]+$/.test(gtm)) throw new BrookError(`BROOK_DOCS_GTM_ID=${gtm} is not a tag manager id`, "use an id like GTM-ABC123, or unset it");
+    if (gtm !== "" && !/^GTM-[A-Z0-9]+$/.test(gtm))
+      throw new BrookError(
+        `BROOK_DOCS_GTM_ID=${gtm} is not a tag manager id`,
+        "use an id like GTM-ABC123, or unset it",
+      );
     config.analytics = { gtmId: gtm };
   }
   return config;
 }
 
 /** A config problem: today's text for people, one `config` diagnostic for CI reports. */
-function configError(text: string, hint: string, place: Omit<Diagnostic, "message" | "rule">, message = text, cause?: unknown): BrookError {
-  return new BrookError(text, hint, { cause, diagnostics: [{ ...place, message, rule: "config", hint }] });
+function configError(
+  text: string,
+  hint: string,
+  place: Omit<Diagnostic, "message" | "rule">,
+  message = text,
+  cause?: unknown,
+): BrookError {
+  return new BrookError(text, hint, {
+    cause,
+    diagnostics: [{ ...place, message, rule: "config", hint }],
+  });
 }
 
 function formatPath(path: PropertyKey[]): string {
-  return path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), "") || "(root)";
+  return (
+    path.reduce<string>(
+      (acc, key) =>
+        typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key),
+      "",
+    ) || "(root)"
+  );
 }
 
 function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")} (remove or rename)`;
+  if (issue.code === "unrecognized_keys")
+    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")} (remove or rename)`;
   return issue.message;
 }

@@ -1,11 +1,20 @@
 /** The one schema of site.config.ts: types, defaults and checks (design.md §6). */
 import { z } from "zod";
 import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
-import { classifyUrl, isRoute, isRouteLoose, isRouteWithFragment, NAME_CHARACTERS } from "../shared/url-policy.ts";
+import {
+  classifyUrl,
+  isRoute,
+  isRouteLoose,
+  isRouteWithFragment,
+  NAME_CHARACTERS,
+} from "../shared/url-policy.ts";
 
 const route = z
   .string()
-  .refine(isRouteWithFragment, `a route starts and ends with '/' and uses ${NAME_CHARACTERS} (e.g. /workflows/copy/), optionally followed by #anchor`);
+  .refine(
+    isRouteWithFragment,
+    `a route starts and ends with '/' and uses ${NAME_CHARACTERS} (e.g. /workflows/copy/), optionally followed by #anchor`,
+  );
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "an absolute http:// or https:// URL" });
 
@@ -16,31 +25,62 @@ const siteOrHttpLink = z.string().refine((v) => {
 }, "a path starting with '/' or an http:// or https:// URL");
 
 const sidebarItem: z.ZodType<SidebarItemInput> = z.lazy(() =>
-  z.union([
-    route,
-    z.strictObject({
-      text: z.string().min(1),
-      link: route.optional(),
-      items: z.array(sidebarItem),
-    }),
-  ], { error: "a sidebar entry is a route such as /limits/, or a group { text, link?, items }" }),
+  z.union(
+    [
+      route,
+      z.strictObject({
+        text: z.string().min(1),
+        link: route.optional(),
+        items: z.array(sidebarItem),
+      }),
+    ],
+    { error: "a sidebar entry is a route such as /limits/, or a group { text, link?, items }" },
+  ),
 );
 
 /** A sidebar entry in site.config.ts: a route (title from the page) or a group. */
 export type SidebarItemInput = string | { text: string; link?: string; items: SidebarItemInput[] };
 
 /** Attributes a head tag may carry: enough for icons, feeds, theme colours and verification tags, nothing that runs. */
-const HEAD_ATTRIBUTES = ["rel", "href", "type", "sizes", "media", "hreflang", "title", "color", "as", "crossorigin", "name", "property", "content"] as const;
+const HEAD_ATTRIBUTES = [
+  "rel",
+  "href",
+  "type",
+  "sizes",
+  "media",
+  "hreflang",
+  "title",
+  "color",
+  "as",
+  "crossorigin",
+  "name",
+  "property",
+  "content",
+] as const;
 
 const headTag = z
   .strictObject({
     tag: z.enum(["link", "meta"]),
-    attrs: z.partialRecord(z.enum(HEAD_ATTRIBUTES, { error: `head tag attributes are ${HEAD_ATTRIBUTES.join(", ")}` }), z.string()),
+    attrs: z.partialRecord(
+      z.enum(HEAD_ATTRIBUTES, { error: `head tag attributes are ${HEAD_ATTRIBUTES.join(", ")}` }),
+      z.string(),
+    ),
   })
-  .refine((t) => t.attrs.href === undefined || siteOrHttpLink.safeParse(t.attrs.href).success, { message: "href is a path starting with '/' or an http:// or https:// URL", path: ["attrs", "href"] });
+  .refine((t) => t.attrs.href === undefined || siteOrHttpLink.safeParse(t.attrs.href).success, {
+    message: "href is a path starting with '/' or an http:// or https:// URL",
+    path: ["attrs", "href"],
+  });
 
 /** Site values the config's own fields make (`{{ site.apiBase }}`): names `values` cannot take. */
-export const BUILT_IN_SITE_VALUES = ["title", "description", "base", "siteUrl", "webBase", "apiBase", "sqlApiBase"] as const;
+export const BUILT_IN_SITE_VALUES = [
+  "title",
+  "description",
+  "base",
+  "siteUrl",
+  "webBase",
+  "apiBase",
+  "sqlApiBase",
+] as const;
 
 /** A tree of site values (`{{ site.limits.httpPayload }}`): text and numbers, in named groups. */
 export type SiteValueTree = { [name: string]: string | number | SiteValueTree };
@@ -62,19 +102,29 @@ function checkValueTree(tree: Record<string, unknown>, path: string[], ctx: z.Re
     const at = [...path, name];
     const issue = (message: string) => ctx.addIssue({ code: "custom", message, path: at });
     // `__proto__` would set a prototype where the pages' flat map expects a value.
-    if (!VALUE_NAME_RE.test(name) || name === "__proto__") issue(`'${name}' is not a value name: use letters, digits and _, not starting with a digit (e.g. httpPayload)`);
-    else if (!path.length && (BUILT_IN_SITE_VALUES as readonly string[]).includes(name)) issue(`'${name}' is already a site value ({{ site.${name} }} is the config's ${name}): pick another name`);
+    if (!VALUE_NAME_RE.test(name) || name === "__proto__")
+      issue(
+        `'${name}' is not a value name: use letters, digits and _, not starting with a digit (e.g. httpPayload)`,
+      );
+    else if (!path.length && (BUILT_IN_SITE_VALUES as readonly string[]).includes(name))
+      issue(
+        `'${name}' is already a site value ({{ site.${name} }} is the config's ${name}): pick another name`,
+      );
     if (typeof value === "string") {
       if (value.trim() === "") issue("an empty value: give it text, or remove it");
-      else if (value.length > MAX_VALUE_LENGTH) issue(`a value is at most ${MAX_VALUE_LENGTH} characters (this one has ${value.length})`);
-      else if (/[\u0000-\u001f\u007f]/.test(value)) issue("a value is one line of text: no line breaks, tabs or control characters");
+      else if (value.length > MAX_VALUE_LENGTH)
+        issue(`a value is at most ${MAX_VALUE_LENGTH} characters (this one has ${value.length})`);
+      else if (/[\u0000-\u001f\u007f]/.test(value))
+        issue("a value is one line of text: no line breaks, tabs or control characters");
     } else if (typeof value === "number") {
       if (!Number.isFinite(value)) issue("a number value must be finite");
     } else if (isPlainObject(value)) {
       if (at.length >= MAX_VALUE_DEPTH) issue(`values nest at most ${MAX_VALUE_DEPTH} levels deep`);
       else checkValueTree(value, at, ctx);
     } else {
-      issue(`a value is text, a number or a group of values, not ${Array.isArray(value) ? "a list" : value === null ? "null" : typeof value}`);
+      issue(
+        `a value is text, a number or a group of values, not ${Array.isArray(value) ? "a list" : value === null ? "null" : typeof value}`,
+      );
     }
   }
 }
@@ -88,11 +138,26 @@ export const configSchema = z.strictObject({
   /** Site title, shown in the header and in every `<title>`. @default "Brook" */
   title: z.string().min(1).default("Brook"),
   /** Site description, the home page's meta description. */
-  description: z.string().min(1).max(160).default("Documentation for connecting APIs quickly with Brook"),
+  description: z
+    .string()
+    .min(1)
+    .max(160)
+    .default("Documentation for connecting APIs quickly with Brook"),
   /** Base path every page is served under. @default "/docs/v2/" */
-  base: z.string().refine(isRoute, `base starts and ends with '/' and uses ${NAME_CHARACTERS} between them (e.g. /docs/v2/)`).default("/docs/v2/"),
+  base: z
+    .string()
+    .refine(
+      isRoute,
+      `base starts and ends with '/' and uses ${NAME_CHARACTERS} between them (e.g. /docs/v2/)`,
+    )
+    .default("/docs/v2/"),
   /** Origin of the published site, for canonical links and the sitemap. */
-  siteUrl: httpUrl.regex(/^https?:\/\/[^/?#\s]+$/, "siteUrl is an origin without a path (e.g. https://brook.example)").default("https://brook.example"),
+  siteUrl: httpUrl
+    .regex(
+      /^https?:\/\/[^/?#\s]+$/,
+      "siteUrl is an origin without a path (e.g. https://brook.example)",
+    )
+    .default("https://brook.example"),
   /** The Brook web app, as `{{ site.webBase }}`. */
   webBase: httpUrl.default("https://brook.example"),
   /** The REST API base, as `{{ site.apiBase }}`. */
@@ -106,7 +171,10 @@ export const configSchema = z.strictObject({
    * @example { limits: { httpPayload: "512KB", memory: { default: "256MB", max: "10GB" } } }
    */
   values: z
-    .custom<SiteValueTree>(isPlainObject, "values is an object of named values: { limits: { httpPayload: \"512KB\" } }")
+    .custom<SiteValueTree>(
+      isPlainObject,
+      'values is an object of named values: { limits: { httpPayload: "512KB" } }',
+    )
     .superRefine((tree, ctx) => checkValueTree(tree, [], ctx))
     .default({}),
   /** Extra `<link>`/`<meta>` tags in every head. @example [{ tag: "link", attrs: { rel: "icon", href: "/docs/v2/favicon.svg" } }] */
@@ -116,16 +184,29 @@ export const configSchema = z.strictObject({
     .strictObject({
       url: z.union([httpUrl, z.literal("")]),
       branch: z.string().regex(/^[\w./-]+$/, "a branch name"),
-      contentDir: z.string().refine((d) => d === "" || isRouteLoose("/" + d.replace(/\/$/, "")), "a folder path such as content or docs/content"),
+      contentDir: z
+        .string()
+        .refine(
+          (d) => d === "" || isRouteLoose("/" + d.replace(/\/$/, "")),
+          "a folder path such as content or docs/content",
+        ),
     })
     .default({ url: "", branch: "main", contentDir: "content" }),
   /** The version menu. */
   versions: z
-    .array(z.strictObject({ text: z.string().min(1), link: siteOrHttpLink, badge: z.string().optional() }))
+    .array(
+      z.strictObject({
+        text: z.string().min(1),
+        link: siteOrHttpLink,
+        badge: z.string().optional(),
+      }),
+    )
     .default([]),
   /** Google Tag Manager; `BROOK_DOCS_GTM_ID` overrides gtmId at build time. */
   analytics: z
-    .strictObject({ gtmId: z.string().regex(/^(GTM-[A-Z0-9]+)?$/, "gtmId looks like GTM-ABC123, or is empty") })
+    .strictObject({
+      gtmId: z.string().regex(/^(GTM-[A-Z0-9]+)?$/, "gtmId looks like GTM-ABC123, or is empty"),
+    })
     .default({ gtmId: "" }),
   /** Client timings (spec §9). */
   navigation: z
@@ -147,8 +228,19 @@ export const configSchema = z.strictObject({
        */
       synonyms: z
         .record(
-          z.string().regex(/[\p{L}\p{N}]/u, "a synonym is a word or phrase").max(60),
-          z.array(z.string().regex(/[\p{L}\p{N}]/u, "an alternative is a word or phrase").max(60)).min(1).max(8),
+          z
+            .string()
+            .regex(/[\p{L}\p{N}]/u, "a synonym is a word or phrase")
+            .max(60),
+          z
+            .array(
+              z
+                .string()
+                .regex(/[\p{L}\p{N}]/u, "an alternative is a word or phrase")
+                .max(60),
+            )
+            .min(1)
+            .max(8),
         )
         .refine((r) => Object.keys(r).length <= 500, "at most 500 synonyms")
         .default({}),
@@ -156,14 +248,23 @@ export const configSchema = z.strictObject({
     .default({ synonyms: {} }),
   /** Redirects: `from` a route (with or without trailing slash) `to` a page route plus optional #hash. */
   redirects: z
-    .array(z.strictObject({ from: z.string().refine(isRouteLoose, `from is a path such as /notebook/sql, using ${NAME_CHARACTERS}`), to: route }))
+    .array(
+      z.strictObject({
+        from: z
+          .string()
+          .refine(isRouteLoose, `from is a path such as /notebook/sql, using ${NAME_CHARACTERS}`),
+        to: route,
+      }),
+    )
     .default([]),
   /**
    * Heading levels of the "On this page" outline beside the article (wide screens): `false`, one
    * level (`2`), or a range (`[2, 3]`). A page's frontmatter `outline` overrides it. @default [2, 3]
    */
   outline: z
-    .custom<OutlineSetting>(isOutlineSetting, { error: "outline is false, 2, 3, or [from, to] with levels 2-3 (e.g. [2, 3])" })
+    .custom<OutlineSetting>(isOutlineSetting, {
+      error: "outline is false, 2, 3, or [from, to] with levels 2-3 (e.g. [2, 3])",
+    })
     .default([2, 3]),
   /**
    * An announcement above the header on every page: text and an optional link (a route such as
@@ -172,7 +273,9 @@ export const configSchema = z.strictObject({
    */
   banner: z
     .strictObject({
-      id: z.string().regex(/^[\w.-]{1,64}$/, "banner.id is letters, digits, '-', '_' or '.' (at most 64)"),
+      id: z
+        .string()
+        .regex(/^[\w.-]{1,64}$/, "banner.id is letters, digits, '-', '_' or '.' (at most 64)"),
       text: z.string().min(1).max(200),
       link: z
         .strictObject({

@@ -36,8 +36,14 @@ let built: Promise<ClientAssets> | undefined;
 export function clientAssets(): Promise<ClientAssets> {
   const dir = process.env.BROOK_DOCS_ASSETS;
   if (dir && existsSync(join(dir, "index.json"))) {
-    const index = JSON.parse(readFileSync(join(dir, "index.json"), "utf8")) as Omit<ClientAssets, "files"> & { files: string[] };
-    return Promise.resolve({ ...index, files: index.files.map((path) => ({ path, content: readFileSync(join(dir, path)) })) });
+    const index = JSON.parse(readFileSync(join(dir, "index.json"), "utf8")) as Omit<
+      ClientAssets,
+      "files"
+    > & { files: string[] };
+    return Promise.resolve({
+      ...index,
+      files: index.files.map((path) => ({ path, content: readFileSync(join(dir, path)) })),
+    });
   }
   built ??= buildClientAssets();
   return built;
@@ -49,7 +55,12 @@ export async function buildClientAssets(root = projectRoot()): Promise<ClientAss
   const [client, css] = await Promise.all([
     build({
       absWorkingDir: root,
-      entryPoints: { client: join(root, "src/client/main.tsx"), early: join(root, "src/client/early.ts"), banner: join(root, "src/client/banner.ts"), redirect: join(root, "src/client/redirect.ts") },
+      entryPoints: {
+        client: join(root, "src/client/main.tsx"),
+        early: join(root, "src/client/early.ts"),
+        banner: join(root, "src/client/banner.ts"),
+        redirect: join(root, "src/client/redirect.ts"),
+      },
       bundle: true,
       splitting: true,
       format: "esm",
@@ -67,7 +78,10 @@ export async function buildClientAssets(root = projectRoot()): Promise<ClientAss
     }),
     bundleCss(root),
   ]);
-  const files: AssetFile[] = client.outputFiles.map((f) => ({ path: f.path.slice(f.path.lastIndexOf("/out/") + 5), content: f.contents }));
+  const files: AssetFile[] = client.outputFiles.map((f) => ({
+    path: f.path.slice(f.path.lastIndexOf("/out/") + 5),
+    content: f.contents,
+  }));
   files.push(css);
   return {
     files,

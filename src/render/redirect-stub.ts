@@ -2,7 +2,12 @@
 import { contentSecurityPolicy } from "../shared/csp.ts";
 
 /** A redirect stub: meta refresh to the target, canonical, noindex, and a script that keeps the visitor's #hash. */
-export function renderRedirectStub(targetPath: string, canonical: string, title: string, hashScript: string): string {
+export function renderRedirectStub(
+  targetPath: string,
+  canonical: string,
+  title: string,
+  hashScript: string,
+): string {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +

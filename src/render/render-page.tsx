@@ -18,12 +18,27 @@ export interface RenderContext {
 
 /** Escapes JSON for a `<script type="application/json">` (no `</script>` or `<!--` can end it). */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** The full HTML document of one page. */
-export function renderPage(page: PageData, ctx: RenderContext, options: { noindex?: boolean } = {}): string {
-  const head = renderToStaticMarkup(<Head site={ctx.site} page={page} assets={ctx.assets} headTags={ctx.headTags} noindex={options.noindex} />);
+export function renderPage(
+  page: PageData,
+  ctx: RenderContext,
+  options: { noindex?: boolean } = {},
+): string {
+  const head = renderToStaticMarkup(
+    <Head
+      site={ctx.site}
+      page={page}
+      assets={ctx.assets}
+      headTags={ctx.headTags}
+      noindex={options.noindex}
+    />,
+  );
   const body = renderToString(<App site={ctx.site} page={page} parts={parts} />);
   const { html: _html, ...rest } = page;
   const boot: BootData = { page: rest, siteFile: ctx.siteFile, manifestFile: ctx.manifestFile };

@@ -61,11 +61,27 @@ export function jsonReport(outcome: RunOutcome): JsonReport {
     generator: { name: "brook-docs" as const, version: packageVersion() },
     ok: outcome.exitCode === 0,
     exitCode: outcome.exitCode,
-    counts: { errors: diagnostics.filter((d) => d.severity === "error").length, warnings: diagnostics.filter((d) => d.severity === "warning").length },
+    counts: {
+      errors: diagnostics.filter((d) => d.severity === "error").length,
+      warnings: diagnostics.filter((d) => d.severity === "warning").length,
+    },
     diagnostics,
     pages: outcome.pages,
     timings: outcome.timings,
   };
-  if (outcome.command === "build") return { version: JSON_REPORT_VERSION, command: "build", ...common, files: outcome.files, strict: outcome.strict, out: outcome.out };
-  return { version: JSON_REPORT_VERSION, command: "check-links", ...common, links: { checked: outcome.checked, external: outcome.external, list: outcome.links } };
+  if (outcome.command === "build")
+    return {
+      version: JSON_REPORT_VERSION,
+      command: "build",
+      ...common,
+      files: outcome.files,
+      strict: outcome.strict,
+      out: outcome.out,
+    };
+  return {
+    version: JSON_REPORT_VERSION,
+    command: "check-links",
+    ...common,
+    links: { checked: outcome.checked, external: outcome.external, list: outcome.links },
+  };
 }

@@ -56,9 +56,24 @@ export function withSeverity(list: Diagnostic[], fallback: Severity): ReportDiag
 export function errorDiagnostics(error: unknown, file: string): ReportDiagnostic[] {
   if (error instanceof BrookError) {
     if (error.diagnostics?.length) return withSeverity(error.diagnostics, "error");
-    return [{ file, message: error.message, rule: "error", severity: "error", ...(error.hint ? { hint: error.hint } : {}) }];
+    return [
+      {
+        file,
+        message: error.message,
+        rule: "error",
+        severity: "error",
+        ...(error.hint ? { hint: error.hint } : {}),
+      },
+    ];
   }
-  return [{ file, message: `Internal error: ${(error as Error)?.message ?? String(error)}`, rule: "internal-error", severity: "error" }];
+  return [
+    {
+      file,
+      message: `Internal error: ${(error as Error)?.message ?? String(error)}`,
+      rule: "internal-error",
+      severity: "error",
+    },
+  ];
 }
 
 /** Where reports go, and what decides them. */
@@ -75,11 +90,16 @@ export interface ReportTargets {
  * stdout), else GitHub workflow commands when GITHUB_ACTIONS=true; and the code-quality file.
  */
 export function emitReports(outcome: RunOutcome, targets: ReportTargets): void {
-  if (targets.format === "json") targets.stdout(JSON.stringify(jsonReport(outcome), null, 2) + "\n");
+  if (targets.format === "json")
+    targets.stdout(JSON.stringify(jsonReport(outcome), null, 2) + "\n");
   // The JSON document owns stdout: workflow commands there would make it unreadable.
-  else if (targets.env.GITHUB_ACTIONS === "true") for (const d of outcome.diagnostics) targets.stdout(githubCommand(d) + "\n");
+  else if (targets.env.GITHUB_ACTIONS === "true")
+    for (const d of outcome.diagnostics) targets.stdout(githubCommand(d) + "\n");
   if (targets.reportFile) {
     mkdirSync(dirname(targets.reportFile), { recursive: true });
-    writeFileSync(targets.reportFile, JSON.stringify(gitlabCodeQuality(outcome.diagnostics), null, 2) + "\n");
+    writeFileSync(
+      targets.reportFile,
+      JSON.stringify(gitlabCodeQuality(outcome.diagnostics), null, 2) + "\n",
+    );
   }
 }

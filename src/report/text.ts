@@ -13,16 +13,33 @@ export function printFailure(e: unknown): void {
 }
 
 /** `built N pages (M files) into dist in X ms [stage timings; cache hits]`. */
-export function printBuilt(r: { pages: number; files: number; timings: Record<string, number>; cacheHits: number; rendered: number }, out: string, ms: number): void {
+export function printBuilt(
+  r: {
+    pages: number;
+    files: number;
+    timings: Record<string, number>;
+    cacheHits: number;
+    rendered: number;
+  },
+  out: string,
+  ms: number,
+): void {
   info(
     `${colors.green("built")} ${r.pages} pages (${r.files} files) into ${out} in ${ms} ms` +
-      colors.dim(` [${Object.entries(r.timings).map(([k, v]) => `${k} ${v}`).join(", ")}; ${r.rendered} rendered, ${r.cacheHits} parses from the cache]`),
+      colors.dim(
+        ` [${Object.entries(r.timings)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}; ${r.rendered} rendered, ${r.cacheHits} parses from the cache]`,
+      ),
   );
 }
 
 /** Each broken link with its hint, then one count (or the all-clear). */
 export function printCheck(r: { problems: Diagnostic[]; checked: number; pages: number }): void {
   for (const d of r.problems) process.stderr.write(formatDiagnostic(d) + "\n");
-  if (r.problems.length) error(`${r.problems.length} broken link${r.problems.length === 1 ? "" : "s"} in ${r.checked} checked`);
+  if (r.problems.length)
+    error(
+      `${r.problems.length} broken link${r.problems.length === 1 ? "" : "s"} in ${r.checked} checked`,
+    );
   else info(`${colors.green("ok")} ${r.checked} links checked in ${r.pages} pages, none broken`);
 }

@@ -27,7 +27,8 @@ const SEARCH_AFTER_QUIET_MS = 60;
 
 /** Where the dev client is served; outside the base so it cannot shadow a page. */
 export const DEV_CLIENT_PATH = "/__brook/dev.js";
-const devClientTag = (version: number) => `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script>`;
+const devClientTag = (version: number) =>
+  `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script>`;
 
 /** The terminal, replaceable in tests. */
 export interface DevLogger {
@@ -98,14 +99,18 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const root = resolve(options.projectRoot ?? defaultProjectRoot());
   const contentDir = resolve(cwd, options.contentDir ?? "content");
-  const configFile = options.configFile ? resolve(cwd, options.configFile) : join(dirname(contentDir), CONFIG_FILE);
+  const configFile = options.configFile
+    ? resolve(cwd, options.configFile)
+    : join(dirname(contentDir), CONFIG_FILE);
   const host = options.host ?? "127.0.0.1";
   const log: DevLogger = options.logger ?? { info: logInfo, warn: logWarn, error: logError };
   const events = new EventEmitter();
 
   let live: LiveReload | undefined;
   // Every page carries the version it shows: the dev client compares it with the server's.
-  const files = new MemoryFiles((html) => html.replace("</head>", `${devClientTag(live?.version ?? 0)}</head>`));
+  const files = new MemoryFiles((html) =>
+    html.replace("</head>", `${devClientTag(live?.version ?? 0)}</head>`),
+  );
   const handler = createStaticHandler({ files });
   const archive = new AssetArchive();
   let lastBuild: SiteMap | undefined;
@@ -146,7 +151,13 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   const url = await listen(server, options.port ?? 4000, host);
   live = new LiveReload(server, isLoopback(host));
   const reload = live;
-  const dev = new DevSession({ projectRoot: root, cwd, contentDir, configFile: options.configFile, onWarning: (d: Diagnostic) => log.warn(formatDiagnostic(d)) });
+  const dev = new DevSession({
+    projectRoot: root,
+    cwd,
+    contentDir,
+    configFile: options.configFile,
+    onWarning: (d: Diagnostic) => log.warn(formatDiagnostic(d)),
+  });
 
   /** Serves a new set of files at once (a request never sees half of two builds). */
   const publish = (next: SiteMap) => {
@@ -165,7 +176,11 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
         log.error(`the live-reload client does not compile: ${(e as Error).message}`);
       }
     }
-    for (const c of changes) if (c.kind === "restart") log.warn(`${c.file} is part of the dev server itself: restart \`brook-docs serve\` to use the change`);
+    for (const c of changes)
+      if (c.kind === "restart")
+        log.warn(
+          `${c.file} is part of the dev server itself: restart \`brook-docs serve\` to use the change`,
+        );
     const outcome = await dev.build(changes);
     const event: BuildEvent = { outcome, changes };
     if (outcome.ok) {
@@ -175,17 +190,33 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       reload.version = version;
       publish(outcome.files);
       const { routes, all, dataFiles } = outcome.result.changed;
-      const update: PageUpdate = { version, routes: routes.map((r) => base.replace(/\/$/, "") + r), all, reload: all || outcome.codeChanged || changes.some((c) => c.kind === "dev-client") };
+      const update: PageUpdate = {
+        version,
+        routes: routes.map((r) => base.replace(/\/$/, "") + r),
+        all,
+        reload: all || outcome.codeChanged || changes.some((c) => c.kind === "dev-client"),
+      };
       // The message pages wait for goes out before anything else is done.
-      if (update.routes.length || update.all || update.reload || reload.failing) reload.update(version, { ...update, siteFile: siteFileOf(outcome.files, base), dataFiles: all ? {} : dataFiles });
+      if (update.routes.length || update.all || update.reload || reload.failing)
+        reload.update(version, {
+          ...update,
+          siteFile: siteFileOf(outcome.files, base),
+          dataFiles: all ? {} : dataFiles,
+        });
       event.update = update;
       events.emit("update", update);
-      const what = changes.length ? ` (${[...new Set(changes.map((c) => c.file))].slice(0, 3).join(", ")}${changes.length > 3 ? ", …" : ""})` : "";
-      log.info(`${colors.green(wasFirst ? "built" : "rebuilt")} in ${outcome.ms} ms: ${outcome.result.rendered} of ${outcome.result.pages} pages rendered${what}`);
+      const what = changes.length
+        ? ` (${[...new Set(changes.map((c) => c.file))].slice(0, 3).join(", ")}${changes.length > 3 ? ", …" : ""})`
+        : "";
+      log.info(
+        `${colors.green(wasFirst ? "built" : "rebuilt")} in ${outcome.ms} ms: ${outcome.result.rendered} of ${outcome.result.pages} pages rendered${what}`,
+      );
       searching = publishSearch();
     } else {
       reload.error(outcome.text);
-      log.error(`${outcome.text}\n${colors.dim("(still serving the last good build; save a fix to rebuild)")}`);
+      log.error(
+        `${outcome.text}\n${colors.dim("(still serving the last good build; save a fix to rebuild)")}`,
+      );
     }
     // A config that imports its values from another file: an edit there is a config edit.
     watcher?.watchConfigInputs(dev.configFiles());
@@ -199,10 +230,16 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     // to a worker hold this thread (100 ms and more at 4,000 pages), so they wait for a pause in
     // the requests (at most a second).
     lastActivity = performance.now();
-    for (let idle = 0; idle < SEARCH_AFTER_QUIET_MS && performance.now() - start < 1_000; idle = performance.now() - lastActivity) {
+    for (
+      let idle = 0;
+      idle < SEARCH_AFTER_QUIET_MS && performance.now() - start < 1_000;
+      idle = performance.now() - lastActivity
+    ) {
       await new Promise((resolve) => setTimeout(resolve, SEARCH_AFTER_QUIET_MS - idle));
     }
-    const fresh = await dev.deferredSearch().catch((e: Error) => void log.error(`search index: ${e.message}`));
+    const fresh = await dev
+      .deferredSearch()
+      .catch((e: Error) => void log.error(`search index: ${e.message}`));
     if (!fresh || !lastBuild) return;
     const assetsDir = base.slice(1) + "assets/";
     const manifestPath = base.slice(1) + "routes.json";
@@ -230,7 +267,13 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     await runBuild([]);
     if (options.watch !== false) {
       watcher = watchSources(
-        { cwd, contentDir, configFile, publicDir: join(cwd, "public"), projectRoot: options.watchCode === false ? undefined : root },
+        {
+          cwd,
+          contentDir,
+          configFile,
+          publicDir: join(cwd, "public"),
+          projectRoot: options.watchCode === false ? undefined : root,
+        },
         (c) => queue.push(c),
       );
       watcher.watchConfigInputs(dev.configFiles());
@@ -240,7 +283,9 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     await close();
     throw e;
   }
-  log.info(`${colors.green("serving")} ${url}${base}  ${colors.dim("(watching for changes; Ctrl+C stops)")}`);
+  log.info(
+    `${colors.green("serving")} ${url}${base}  ${colors.dim("(watching for changes; Ctrl+C stops)")}`,
+  );
   return {
     url,
     home: url + base,

@@ -47,21 +47,31 @@ export class DevSession {
   private lastFiles?: SiteMap;
 
   constructor(private readonly options: DevSessionOptions) {
-    this.bundles = join(options.projectRoot, "node_modules", ".cache", "brook-docs-dev", String(process.pid));
+    this.bundles = join(
+      options.projectRoot,
+      "node_modules",
+      ".cache",
+      "brook-docs-dev",
+      String(process.pid),
+    );
   }
 
   /** Builds, taking `changes` into account; never throws. */
   async build(changes: Change[]): Promise<DevBuildOutcome> {
     const start = performance.now();
     const ms = () => Math.round(performance.now() - start);
-    for (const c of changes) if (c.kind === "templates" || c.kind === "client") this.pendingCode.add(c.kind);
+    for (const c of changes)
+      if (c.kind === "templates" || c.kind === "client") this.pendingCode.add(c.kind);
     // The client hydrates the same templates: its bundle is made again with them.
     if (this.pendingCode.has("templates")) this.pendingCode.add("client");
     const codeChanged = this.pendingCode.size > 0;
     try {
       if (this.pendingCode.has("templates") || this.script === undefined) {
         // Templates and page code run on the workers: a new worker script, a new session.
-        this.script = this.pendingCode.has("templates") || !workerScript() ? await this.bundleWorker() : workerScript()!;
+        this.script =
+          this.pendingCode.has("templates") || !workerScript()
+            ? await this.bundleWorker()
+            : workerScript()!;
         this.pendingCode.delete("templates");
         await this.session?.close();
         this.session = undefined;
@@ -69,7 +79,10 @@ export class DevSession {
       }
       if (this.pendingCode.has("client")) {
         const assets = await buildClientAssets(this.options.projectRoot).catch((e: unknown) => {
-          throw compileError(e, "fix the error in src/client or templates/; the server keeps the last good pages");
+          throw compileError(
+            e,
+            "fix the error in src/client or templates/; the server keeps the last good pages",
+          );
         });
         this.assets = Promise.resolve(assets);
         this.pendingCode.delete("client");
@@ -113,7 +126,14 @@ export class DevSession {
     const files: string[] = [];
     for (const c of changes) {
       const rel = relative(content, resolve(this.options.cwd, c.file));
-      if (c.kind !== "content" || c.event !== "change" || !rel || rel.startsWith("..") || isAbsolute(rel)) return undefined;
+      if (
+        c.kind !== "content" ||
+        c.event !== "change" ||
+        !rel ||
+        rel.startsWith("..") ||
+        isAbsolute(rel)
+      )
+        return undefined;
       files.push(rel.split(sep).join("/"));
     }
     return files.length ? { contentChanged: files } : undefined;
@@ -146,25 +166,42 @@ export class DevSession {
         write: false,
         outdir: "out",
         logLevel: "silent",
-        define: { ...nodeBundleOptions(root).define, "process.env.BROOK_DOCS_ROOT": JSON.stringify(root) },
+        define: {
+          ...nodeBundleOptions(root).define,
+          "process.env.BROOK_DOCS_ROOT": JSON.stringify(root),
+        },
       });
     } catch (e) {
-      throw compileError(e, "fix the error in templates/ or src/; the server keeps the last good pages");
+      throw compileError(
+        e,
+        "fix the error in templates/ or src/; the server keeps the last good pages",
+      );
     }
     const hash = createHash("sha1");
     for (const f of result.outputFiles) hash.update(f.path).update(f.text);
-    const dir = join(this.bundles, `${String(this.serial++).padStart(4, "0")}-${hash.digest("hex").slice(0, 10)}`);
+    const dir = join(
+      this.bundles,
+      `${String(this.serial++).padStart(4, "0")}-${hash.digest("hex").slice(0, 10)}`,
+    );
     mkdirSync(dir, { recursive: true });
-    for (const f of result.outputFiles) writeFileSync(join(dir, f.path.slice(f.path.lastIndexOf("/out/") + 5)), f.text);
+    for (const f of result.outputFiles)
+      writeFileSync(join(dir, f.path.slice(f.path.lastIndexOf("/out/") + 5)), f.text);
     // Keep the two newest: workers of the session being replaced may still be reading the last one.
-    for (const old of readdirSync(this.bundles).sort().slice(0, -2)) rmSync(join(this.bundles, old), { recursive: true, force: true });
+    for (const old of readdirSync(this.bundles).sort().slice(0, -2))
+      rmSync(join(this.bundles, old), { recursive: true, force: true });
     return new URL("build-worker.mjs", pathToFileURL(dir + "/"));
   }
 }
 
 /** An esbuild failure as the CLI shows it: `file:line:col: message`, and a hint. */
 function compileError(e: unknown, hint: string): BrookError {
-  const first = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
-  const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : "";
-  return new BrookError(`${where}${first?.text ?? "the generator's code does not compile"}`, hint, { cause: e });
+  const first = (
+    e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }
+  ).errors?.[0];
+  const where = first?.location
+    ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: `
+    : "";
+  return new BrookError(`${where}${first?.text ?? "the generator's code does not compile"}`, hint, {
+    cause: e,
+  });
 }

@@ -65,7 +65,13 @@ export class AssetArchive {
     if (previous) {
       for (const [path, content] of previous) {
         // Hashed assets are written as they are, never made when read.
-        if (!path.startsWith(assetsDir) || typeof content === "function" || current.has(path) || this.files.has(path)) continue;
+        if (
+          !path.startsWith(assetsDir) ||
+          typeof content === "function" ||
+          current.has(path) ||
+          this.files.has(path)
+        )
+          continue;
         this.files.set(path, content);
         this.bytes += content.length;
       }

@@ -38,12 +38,21 @@ export class LiveReload {
   /** The version of the last good build (what the served pages show). */
   version = 0;
 
-  constructor(server: Server, private readonly loopbackOnly: boolean) {
-    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+  constructor(
+    server: Server,
+    private readonly loopbackOnly: boolean,
+  ) {
+    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.upgrade(req, socket, head),
+    );
     this.wss.on("connection", (ws: WebSocket) => {
       // Clients only listen; anything they send is ignored.
       ws.on("error", () => ws.terminate());
-      this.send(ws, { type: "hello", version: this.version, ...(this.lastError ? { error: this.lastError } : {}) });
+      this.send(ws, {
+        type: "hello",
+        version: this.version,
+        ...(this.lastError ? { error: this.lastError } : {}),
+      });
     });
   }
 
@@ -66,7 +75,16 @@ export class LiveReload {
   }
 
   /** A good build went out as `version`: tells pages what changed. */
-  update(version: number, change: { routes: string[]; all: boolean; siteFile: string; reload: boolean; dataFiles: Record<string, string> }): void {
+  update(
+    version: number,
+    change: {
+      routes: string[];
+      all: boolean;
+      siteFile: string;
+      reload: boolean;
+      dataFiles: Record<string, string>;
+    },
+  ): void {
     this.version = version;
     this.lastError = undefined;
     this.broadcast({ type: "update", version, ...change });

@@ -45,9 +45,17 @@ export interface WatchTargets {
 export function classifyChange(file: string, t: WatchTargets): ChangeKind | undefined {
   const inside = (dir: string) => {
     const r = relative(dir, file);
-    return r !== "" && !r.startsWith("..") && !r.startsWith(sep) ? r.split(sep).join("/") : undefined;
+    return r !== "" && !r.startsWith("..") && !r.startsWith(sep)
+      ? r.split(sep).join("/")
+      : undefined;
   };
-  if (file === t.configFile || t.configInputs?.has(file) || inside(t.contentDir) !== undefined || inside(t.publicDir) !== undefined) return "content";
+  if (
+    file === t.configFile ||
+    t.configInputs?.has(file) ||
+    inside(t.contentDir) !== undefined ||
+    inside(t.publicDir) !== undefined
+  )
+    return "content";
   if (!t.projectRoot) return undefined;
   const tpl = inside(`${t.projectRoot}${sep}templates`);
   if (tpl !== undefined) {
@@ -65,7 +73,13 @@ export function classifyChange(file: string, t: WatchTargets): ChangeKind | unde
 /** Editor droppings that are never part of the site: dotfiles, backups, swap files. */
 export function isEditorArtifact(file: string): boolean {
   const name = basename(file);
-  return name.startsWith(".") || name.endsWith("~") || /\.(swp|swx|swo|tmp|bak)$/.test(name) || /^#.*#$/.test(name) || /^\d+$/.test(name);
+  return (
+    name.startsWith(".") ||
+    name.endsWith("~") ||
+    /\.(swp|swx|swo|tmp|bak)$/.test(name) ||
+    /^#.*#$/.test(name) ||
+    /^\d+$/.test(name)
+  );
 }
 
 /** When a changed file is looked at again: past chokidar's 50 ms throttle of change events. */
@@ -108,11 +122,14 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
     const kind = classifyChange(file, t);
     if (kind) onChange({ kind, file: relative(t.cwd, file).split(sep).join("/"), event });
   };
-  const watcher = chokidarWatch(wanted.filter((p) => existsSync(p)), {
-    ignoreInitial: true,
-    // By the file's own name only: the project itself may sit under a dot folder.
-    ignored: (p: string) => !roots.has(p) && isEditorArtifact(p),
-  });
+  const watcher = chokidarWatch(
+    wanted.filter((p) => existsSync(p)),
+    {
+      ignoreInitial: true,
+      // By the file's own name only: the project itself may sit under a dot folder.
+      ignored: (p: string) => !roots.has(p) && isEditorArtifact(p),
+    },
+  );
   // chokidar drops a file's second "change" within 50 ms of the first (its throttle): a save
   // right after another (format-on-save, a quick fix) would be lost. Look at each changed file
   // again once that window has passed, and report it again if it changed meanwhile.
@@ -141,7 +158,9 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
 
   const missing = wanted.filter((p) => !existsSync(p));
   const parents = [...new Set(missing.map((p) => dirname(p)))].filter((p) => existsSync(p));
-  const lookout = parents.length ? chokidarWatch(parents, { ignoreInitial: true, depth: 0 }) : undefined;
+  const lookout = parents.length
+    ? chokidarWatch(parents, { ignoreInitial: true, depth: 0 })
+    : undefined;
   if (lookout) {
     lookout.on("all", (event: string, file: string) => {
       if (!missing.includes(file) || (event !== "add" && event !== "addDir")) return;
@@ -151,11 +170,19 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
     });
     ready.push(new Promise<void>((r) => lookout.once("ready", () => r())));
   }
-  const generator = t.projectRoot ? [`${t.projectRoot}${sep}src${sep}`, `${t.projectRoot}${sep}templates${sep}`] : [];
+  const generator = t.projectRoot
+    ? [`${t.projectRoot}${sep}src${sep}`, `${t.projectRoot}${sep}templates${sep}`]
+    : [];
   return {
     ready: Promise.all(ready).then(() => undefined),
     watchConfigInputs: (files) => {
-      const fresh = files.filter((f) => f !== t.configFile && !configInputs.has(f) && !f.split(sep).includes("node_modules") && !generator.some((g) => f.startsWith(g)));
+      const fresh = files.filter(
+        (f) =>
+          f !== t.configFile &&
+          !configInputs.has(f) &&
+          !f.split(sep).includes("node_modules") &&
+          !generator.some((g) => f.startsWith(g)),
+      );
       for (const f of fresh) configInputs.add(f);
       if (fresh.length) watcher.add(fresh);
     },

@@ -12,15 +12,29 @@ export interface Crumb {
  * `title`); the home page first. Empty for the home page. A page outside the sidebar gets home
  * and itself.
  */
-export function breadcrumbTrail(sidebar: SidebarNode[], route: string, title: string, homeText: string): Crumb[] {
+export function breadcrumbTrail(
+  sidebar: SidebarNode[],
+  route: string,
+  title: string,
+  homeText: string,
+): Crumb[] {
   if (route === "/") return [];
   const groups = findGroups(sidebar, route) ?? [];
   // A group whose own page is this one ends the trail as the page.
-  const above = groups.filter((g) => g.route !== route).map((g): Crumb => (g.route ? { text: g.text, route: g.route } : { text: g.text }));
-  return [{ text: homeText, route: "/" }, ...above.filter((c) => c.route !== "/"), { text: title, route }];
+  const above = groups
+    .filter((g) => g.route !== route)
+    .map((g): Crumb => (g.route ? { text: g.text, route: g.route } : { text: g.text }));
+  return [
+    { text: homeText, route: "/" },
+    ...above.filter((c) => c.route !== "/"),
+    { text: title, route },
+  ];
 }
 
-function findGroups(nodes: SidebarNode[], route: string): Extract<SidebarNode, { kind: "group" }>[] | undefined {
+function findGroups(
+  nodes: SidebarNode[],
+  route: string,
+): Extract<SidebarNode, { kind: "group" }>[] | undefined {
   for (const node of nodes) {
     if (node.kind === "page") {
       if (node.route === route) return [];
@@ -38,7 +52,14 @@ export function breadcrumbJsonLd(trail: Crumb[], url: (route: string) => string)
   const items = trail
     .filter((c) => c.route)
     .map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.text, item: url(c.route!) }));
-  const json = JSON.stringify({ "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: items });
+  const json = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items,
+  });
   // Inside <script>, no `</script>` or `<!--` may appear: escape every `<` (and the JS line breaks).
-  return json.replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return json
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

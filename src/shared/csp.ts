@@ -3,7 +3,9 @@
 /** The policy as a header value; `forMeta` leaves out what a `<meta>` policy cannot carry (frame-ancestors). */
 export function contentSecurityPolicy(gtmId: string, forMeta = false): string {
   const gtm = gtmId ? " https://www.googletagmanager.com" : "";
-  const ga = gtmId ? " https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com" : "";
+  const ga = gtmId
+    ? " https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com"
+    : "";
   const directives = [
     "default-src 'self'",
     `script-src 'self'${gtm}`,

@@ -8,6 +8,14 @@
  */
 export type LiveMessage =
   | { type: "hello"; version: number; error?: string }
-  | { type: "update"; version: number; routes: string[]; all: boolean; siteFile: string; reload: boolean; dataFiles: Record<string, string> }
+  | {
+      type: "update";
+      version: number;
+      routes: string[];
+      all: boolean;
+      siteFile: string;
+      reload: boolean;
+      dataFiles: Record<string, string>;
+    }
   | { type: "error"; version: number; text: string }
   | { type: "ok"; version: number };

@@ -12,7 +12,13 @@ const level = (v: unknown): v is 2 | 3 => v === 2 || v === 3;
 /** Whether `value` is a valid `outline` setting: false, 2, 3, or [from, to] with from ≤ to. */
 export function isOutlineSetting(value: unknown): value is OutlineSetting {
   if (value === false || level(value)) return true;
-  return Array.isArray(value) && value.length === 2 && level(value[0]) && level(value[1]) && value[0] <= value[1];
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    level(value[0]) &&
+    level(value[1]) &&
+    value[0] <= value[1]
+  );
 }
 
 /** A setting as the levels the outline lists; null when it shows none. */

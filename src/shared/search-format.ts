@@ -95,7 +95,10 @@ export function shardFor(head: SearchHead, term: string): string | undefined {
 }
 
 /** Calls `visit` for every (term, field, page, tf) of the postings, terms in order. */
-export function readPostings(p: SearchPostings, visit: (term: number, field: number, page: number, tf: number) => void): void {
+export function readPostings(
+  p: SearchPostings,
+  visit: (term: number, field: number, page: number, tf: number) => void,
+): void {
   p.fields.forEach((runs, field) => {
     let term = -1;
     let i = 0;
@@ -117,7 +120,11 @@ export function readPostings(p: SearchPostings, visit: (term: number, field: num
  * Encodes postings of `terms` (sorted) for `fieldCount` fields: `pagesOf(term, field, add)` calls
  * `add(page, tf)` for each page holding that term (by its number here) in that field, pages ascending.
  */
-export function writePostings(terms: string[], fieldCount: number, pagesOf: (term: number, field: number, add: (page: number, tf: number) => void) => void): SearchPostings {
+export function writePostings(
+  terms: string[],
+  fieldCount: number,
+  pagesOf: (term: number, field: number, add: (page: number, tf: number) => void) => void,
+): SearchPostings {
   const fields: number[][] = [];
   const run: number[] = [];
   for (let field = 0; field < fieldCount; field++) {

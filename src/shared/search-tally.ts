@@ -9,7 +9,8 @@ import { termsOf } from "./search-tokens.ts";
 
 /** ASCII characters that belong to a token; every non-ASCII character does too (termsOf splits them properly). */
 const TOKEN_CHAR = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.-") TOKEN_CHAR[c.charCodeAt(0)] = 1;
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.-")
+  TOKEN_CHAR[c.charCodeAt(0)] = 1;
 
 /** FNV-1a, kept in int32 (Math.imul) so the hot loop never leaves small integers. */
 const FNV_OFFSET = 0x811c9dc5 | 0;
@@ -41,7 +42,8 @@ class SliceTable<V> {
         if (this.keys.length * 2 > this.slots.length) this.rehash();
         return value;
       }
-      if (this.hashes[e] === hash && sameChars(this.keys[e]!, text, start, end)) return this.values[e]!;
+      if (this.hashes[e] === hash && sameChars(this.keys[e]!, text, start, end))
+        return this.values[e]!;
     }
   }
 
@@ -160,7 +162,8 @@ export class TermTally {
 
 function sameChars(token: string, text: string, start: number, end: number): boolean {
   if (token.length !== end - start) return false;
-  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  for (let i = 0; i < token.length; i++)
+    if (token.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
   return true;
 }
 

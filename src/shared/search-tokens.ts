@@ -49,9 +49,17 @@ export function chunks(text: string): Chunk[] {
   const out: Chunk[] = [];
   for (const m of text.matchAll(CHUNK_RE)) {
     const raw = m[0];
-    const pieces = raw.replace(HUMP_RE, "$1 $2").replace(CAPS_HUMP_RE, "$1 $2").split(PART_SPLIT_RE).filter(Boolean).map((p) => p.toLowerCase());
-    const parts = pieces.filter((p) => p.length > 1 && p.length <= MAX_TOKEN_LENGTH && !isStopWord(p));
-    const whole = pieces.length > 1 && raw.length <= MAX_TOKEN_LENGTH ? raw.toLowerCase() : undefined;
+    const pieces = raw
+      .replace(HUMP_RE, "$1 $2")
+      .replace(CAPS_HUMP_RE, "$1 $2")
+      .split(PART_SPLIT_RE)
+      .filter(Boolean)
+      .map((p) => p.toLowerCase());
+    const parts = pieces.filter(
+      (p) => p.length > 1 && p.length <= MAX_TOKEN_LENGTH && !isStopWord(p),
+    );
+    const whole =
+      pieces.length > 1 && raw.length <= MAX_TOKEN_LENGTH ? raw.toLowerCase() : undefined;
     if (!parts.length && !whole) continue;
     out.push({ raw, whole, parts, stems: parts.map(stem) });
   }

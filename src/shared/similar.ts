@@ -28,7 +28,11 @@ export function similarity(a: string, b: string): number {
 }
 
 /** The candidate most like `value`, if it is at least `threshold` similar. */
-export function propose(value: string, candidates: Iterable<string>, threshold = 0.7): string | undefined {
+export function propose(
+  value: string,
+  candidates: Iterable<string>,
+  threshold = 0.7,
+): string | undefined {
   let best: string | undefined;
   let score = threshold;
   for (const c of candidates) {
@@ -42,7 +46,12 @@ export function propose(value: string, candidates: Iterable<string>, threshold =
 }
 
 /** Up to `n` candidates most like `value`, best first, each at least `threshold` similar (ties keep candidate order). */
-export function closest(value: string, candidates: Iterable<string>, n: number, threshold: number): string[] {
+export function closest(
+  value: string,
+  candidates: Iterable<string>,
+  n: number,
+  threshold: number,
+): string[] {
   return [...candidates]
     .map((c, i) => ({ c, i, s: similarity(value, c) }))
     .filter((x) => x.s >= threshold)

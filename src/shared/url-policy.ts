@@ -35,13 +35,25 @@ export function classifyUrl(raw: string): UrlVerdict {
   const url = raw.replace(EDGE_RE, "").replace(TAB_NEWLINE_RE, "");
   if (CONTROL_RE.test(url)) return { ok: false, reason: "it contains a control character" };
   if (url.startsWith("#")) return { ok: true, kind: "fragment" };
-  if (url.startsWith("//") || url.startsWith("\\\\") || url.startsWith("/\\") || url.startsWith("\\/")) {
+  if (
+    url.startsWith("//") ||
+    url.startsWith("\\\\") ||
+    url.startsWith("/\\") ||
+    url.startsWith("\\/")
+  ) {
     return { ok: false, reason: "it is protocol-relative (it leaves the site); write https://" };
   }
-  if (url.startsWith("/")) return url.includes("\\") ? { ok: false, reason: "it contains a backslash" } : { ok: true, kind: "site" };
+  if (url.startsWith("/"))
+    return url.includes("\\")
+      ? { ok: false, reason: "it contains a backslash" }
+      : { ok: true, kind: "site" };
   const scheme = SCHEME_RE.exec(url)?.[1]?.toLowerCase();
-  if (scheme === undefined) return url.includes("\\") ? { ok: false, reason: "it contains a backslash" } : { ok: true, kind: "relative" };
-  if (!ALLOWED_SCHEMES.has(scheme)) return { ok: false, reason: `the ${scheme}: scheme is not allowed` };
+  if (scheme === undefined)
+    return url.includes("\\")
+      ? { ok: false, reason: "it contains a backslash" }
+      : { ok: true, kind: "relative" };
+  if (!ALLOWED_SCHEMES.has(scheme))
+    return { ok: false, reason: `the ${scheme}: scheme is not allowed` };
   if (scheme === "mailto" || scheme === "tel") return { ok: true, kind: scheme };
   try {
     const parsed = new URL(url);

@@ -26,7 +26,9 @@ export function normalizeRoute(route: string): string {
 /** Splits `route#hash` into its parts; hash without `#`, empty when absent. */
 export function splitHash(target: string): { route: string; hash: string } {
   const i = target.indexOf("#");
-  return i < 0 ? { route: target, hash: "" } : { route: target.slice(0, i), hash: target.slice(i + 1) };
+  return i < 0
+    ? { route: target, hash: "" }
+    : { route: target.slice(0, i), hash: target.slice(i + 1) };
 }
 
 /** The page's `<title>`: `Title | Brook`, or the site title alone on the home page. */
@@ -39,5 +41,7 @@ export function documentTitle(siteTitle: string, pageTitle: string, route: strin
  * page, `/docs/v2/api/rest.md` for `/api/rest/`.
  */
 export function markdownPath(base: string, route: string): string {
-  return route === "/" ? base.replace(/\/?$/, "/") + "index.md" : routeToPath(base, route).replace(/\/$/, "") + ".md";
+  return route === "/"
+    ? base.replace(/\/?$/, "/") + "index.md"
+    : routeToPath(base, route).replace(/\/$/, "") + ".md";
 }

@@ -24,15 +24,42 @@ export interface SiteCheck {
  * are checked again; the others keep their warnings and search documents.
  */
 export class SiteChecker {
-  private last?: { plan: SitePlan; facts: Map<string, PageFacts>; base: string; configFile: string; publicFiles: Set<string>; result: SiteCheck; byPage: Map<string, { warnings: Diagnostic[]; search?: SearchPage }> };
+  private last?: {
+    plan: SitePlan;
+    facts: Map<string, PageFacts>;
+    base: string;
+    configFile: string;
+    publicFiles: Set<string>;
+    result: SiteCheck;
+    byPage: Map<string, { warnings: Diagnostic[]; search?: SearchPage }>;
+  };
 
-  check(plan: SitePlan, facts: Map<string, PageFacts>, base: string, configFile: string, publicFiles: Set<string>): SiteCheck {
+  check(
+    plan: SitePlan,
+    facts: Map<string, PageFacts>,
+    base: string,
+    configFile: string,
+    publicFiles: Set<string>,
+  ): SiteCheck {
     const last = this.last;
     this.last = undefined;
-    const sameTargets = last !== undefined && last.plan === plan && last.base === base && last.configFile === configFile && sameSet(last.publicFiles, publicFiles) && plan.pages.every((p) => sameIds(last.facts.get(p.regularPath), facts.get(p.regularPath)));
+    const sameTargets =
+      last !== undefined &&
+      last.plan === plan &&
+      last.base === base &&
+      last.configFile === configFile &&
+      sameSet(last.publicFiles, publicFiles) &&
+      plan.pages.every((p) => sameIds(last.facts.get(p.regularPath), facts.get(p.regularPath)));
     const targets: LinkTargets = sameTargets
       ? last.result.targets
-      : { base, pages: new Map(plan.pages.map((p) => [p.regularPath, new Set(facts.get(p.regularPath)?.ids ?? [])])), redirects: new Map(plan.redirects.map((r) => [r.from, r.to])), files: publicFiles };
+      : {
+          base,
+          pages: new Map(
+            plan.pages.map((p) => [p.regularPath, new Set(facts.get(p.regularPath)?.ids ?? [])]),
+          ),
+          redirects: new Map(plan.redirects.map((r) => [r.from, r.to])),
+          files: publicFiles,
+        };
     const byPage = new Map<string, { warnings: Diagnostic[]; search?: SearchPage }>();
     const warnings: Diagnostic[] = [];
     const searchPages: SearchPage[] = [];
@@ -41,22 +68,42 @@ export class SiteChecker {
       const kept = sameTargets ? last.byPage.get(p.regularPath) : undefined;
       const reuse = kept !== undefined && f === last!.facts.get(p.regularPath);
       // A link from an included file is reported at that file's line (LinkRef.file).
-      const page = reuse ? kept : { warnings: checkLinks((f?.links ?? []).filter((l) => l.scope === "site").map((l) => ({ ...l, file: l.file ?? p.file })), targets) };
+      const page = reuse
+        ? kept
+        : {
+            warnings: checkLinks(
+              (f?.links ?? [])
+                .filter((l) => l.scope === "site")
+                .map((l) => ({ ...l, file: l.file ?? p.file })),
+              targets,
+            ),
+          };
       // What the search index is built from: the pages the site lists.
       if (!reuse && isListed(p)) page.search = searchPageOf(p, f);
       byPage.set(p.regularPath, page);
       warnings.push(...page.warnings);
       if (page.search) searchPages.push(page.search);
     }
-    const result: SiteCheck = { errors: sameTargets ? [] : checkRedirectAnchors(plan.redirects, targets.pages, configFile), warnings, targets, searchPages };
-    if (!result.errors.length) this.last = { plan, facts, base, configFile, publicFiles, result, byPage };
+    const result: SiteCheck = {
+      errors: sameTargets ? [] : checkRedirectAnchors(plan.redirects, targets.pages, configFile),
+      warnings,
+      targets,
+      searchPages,
+    };
+    if (!result.errors.length)
+      this.last = { plan, facts, base, configFile, publicFiles, result, byPage };
     return result;
   }
 }
 
 /** What the search index is built from for a page (every page but the not-found layout has one). */
 export function searchPageOf(p: PlannedPage, facts: PageFacts | undefined): SearchPage {
-  return { route: p.regularPath, title: p.title, description: p.description, ...(facts?.search ?? { headings: [], body: "" }) };
+  return {
+    route: p.regularPath,
+    title: p.title,
+    description: p.description,
+    ...(facts?.search ?? { headings: [], body: "" }),
+  };
 }
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {

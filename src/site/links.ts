@@ -34,13 +34,20 @@ export function checkLinks(links: LinkSource[], targets: LinkTargets): Diagnosti
 }
 
 /** Why one site URL (route or base path, optional #hash) is broken, or undefined. */
-export function checkLink(url: string, t: LinkTargets): { message: string; rule: string; hint: string } | undefined {
+export function checkLink(
+  url: string,
+  t: LinkTargets,
+): { message: string; rule: string; hint: string } | undefined {
   const { route: encoded, hash: encodedHash } = splitHash(url.split("?")[0]!);
   // A link is followed decoded, as a host and a browser do: `/lim%69ts/` is `/limits/`.
   const raw = safeDecode(encoded);
   const hash = safeDecode(encodedHash);
   if (raw === undefined || hash === undefined) {
-    return { rule: "broken-link", message: `link to ${url} has a malformed %-escape`, hint: "write the characters as they are, or escape them as %XX with two hex digits" };
+    return {
+      rule: "broken-link",
+      message: `link to ${url} has a malformed %-escape`,
+      hint: "write the characters as they are, or escape them as %XX with two hex digits",
+    };
   }
   const underBase = pathToRoute(t.base, raw);
   const path = underBase ?? raw;

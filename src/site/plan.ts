@@ -13,7 +13,12 @@ import { routeToPath } from "../shared/url.ts";
 import { outlineLevels } from "../shared/outline.ts";
 import type { PlannedPage, SitePlan } from "./model.ts";
 import { resolveRedirects } from "./redirects.ts";
-import { COMPLETE_SIDEBAR_MAX_LINKS, flattenSidebar, generateSidebar, resolveSidebar } from "./sidebar.ts";
+import {
+  COMPLETE_SIDEBAR_MAX_LINKS,
+  flattenSidebar,
+  generateSidebar,
+  resolveSidebar,
+} from "./sidebar.ts";
 
 /** Plans the site; `errors` stop the build, `warnings` are reported. */
 export function planSite(
@@ -31,7 +36,13 @@ export function planSite(
   for (const page of sources) {
     const other = byRoute.get(page.route);
     if (other) {
-      errors.push({ file: page.file, line: 1, rule: "duplicate-route", message: `${page.relativePath} and ${other.relativePath} both make the route ${page.route}`, hint: "keep one: a folder's page is either name.md or name/index.md" });
+      errors.push({
+        file: page.file,
+        line: 1,
+        rule: "duplicate-route",
+        message: `${page.relativePath} and ${other.relativePath} both make the route ${page.route}`,
+        hint: "keep one: a folder's page is either name.md or name/index.md",
+      });
       continue;
     }
     byRoute.set(page.route, page);
@@ -45,19 +56,30 @@ export function planSite(
     errors.push(...resolved.diagnostics);
     sidebar = resolved.sidebar;
   } else {
-    sidebar = generateSidebar([...byRoute.values()].map((p) => ({ route: p.route, title: p.frontmatter.title })));
+    sidebar = generateSidebar(
+      [...byRoute.values()].map((p) => ({ route: p.route, title: p.frontmatter.title })),
+    );
   }
   const order = flattenSidebar(sidebar);
   const position = new Map(order.map((l, i) => [l.route, i]));
   if (config.sidebar) {
     for (const page of byRoute.values()) {
       if (!position.has(page.route) && page.frontmatter.layout !== "not-found") {
-        warnings.push({ file: page.file, rule: "not-in-sidebar", message: `${page.route} is in no sidebar group`, hint: "add the route to `sidebar` in site.config.ts" });
+        warnings.push({
+          file: page.file,
+          rule: "not-in-sidebar",
+          message: `${page.route} is in no sidebar group`,
+          hint: "add the route to `sidebar` in site.config.ts",
+        });
       }
     }
   }
 
-  const { redirects, diagnostics: redirectProblems } = resolveRedirects(config.redirects, new Set(byRoute.keys()), configFile);
+  const { redirects, diagnostics: redirectProblems } = resolveRedirects(
+    config.redirects,
+    new Set(byRoute.keys()),
+    configFile,
+  );
   errors.push(...redirectProblems);
 
   const nav = (page: PageSource, key: "prev" | "next"): NavLink | null => {
@@ -66,7 +88,13 @@ export function planSite(
     if (typeof override === "string") {
       const title = titles.get(override);
       if (title === undefined) {
-        errors.push({ file: page.file, line: 1, rule: "frontmatter", message: `${key}: ${override} matches no page`, hint: `use an existing route, or ${key}: false` });
+        errors.push({
+          file: page.file,
+          line: 1,
+          rule: "frontmatter",
+          message: `${key}: ${override} matches no page`,
+          hint: `use an existing route, or ${key}: false`,
+        });
         return null;
       }
       return { text: title, route: override };
@@ -76,7 +104,9 @@ export function planSite(
     return order[key === "prev" ? i - 1 : i + 1] ?? null;
   };
 
-  const editBase = config.repo.url ? `${config.repo.url.replace(/\/$/, "")}/edit/${config.repo.branch}/${config.repo.contentDir ? config.repo.contentDir.replace(/\/$/, "") + "/" : ""}` : "";
+  const editBase = config.repo.url
+    ? `${config.repo.url.replace(/\/$/, "")}/edit/${config.repo.branch}/${config.repo.contentDir ? config.repo.contentDir.replace(/\/$/, "") + "/" : ""}`
+    : "";
   const pages: PlannedPage[] = [...byRoute.values()].map((p) => ({
     title: p.frontmatter.title,
     description: p.frontmatter.description,
@@ -93,5 +123,14 @@ export function planSite(
     editUrl: editBase ? editBase + p.relativePath : "",
     file: p.file,
   }));
-  return { plan: { pages, sidebar, sidebarComplete: order.length <= COMPLETE_SIDEBAR_MAX_LINKS, redirects }, errors, warnings };
+  return {
+    plan: {
+      pages,
+      sidebar,
+      sidebarComplete: order.length <= COMPLETE_SIDEBAR_MAX_LINKS,
+      redirects,
+    },
+    errors,
+    warnings,
+  };
 }

@@ -4,7 +4,17 @@
  * build can run it on a worker thread and the dev server off its main thread.
  */
 import { createHash } from "node:crypto";
-import { bm25Weight, MAX_PAGES_PER_TERM, SEARCH_FIELDS, SEARCH_FORMAT, shardKey, writePostings, type SearchHead, type SearchPostings, type SearchShard } from "../shared/search-format.ts";
+import {
+  bm25Weight,
+  MAX_PAGES_PER_TERM,
+  SEARCH_FIELDS,
+  SEARCH_FORMAT,
+  shardKey,
+  writePostings,
+  type SearchHead,
+  type SearchPostings,
+  type SearchShard,
+} from "../shared/search-format.ts";
 import type { SearchPage } from "../shared/types.ts";
 import { TermDictionary, TermTally } from "../shared/search-tally.ts";
 import { PostingList, type PostingData } from "./search-postings.ts";
@@ -70,7 +80,12 @@ export class SearchTally {
     const fieldCount = SEARCH_FIELDS.length;
     const { terms } = base;
     const { data, length } = base.postings;
-    if (places.length !== base.lengths[0]?.length || base.lengths.length !== fieldCount || data.length < length * 4) throw new Error("the search counts are of other pages");
+    if (
+      places.length !== base.lengths[0]?.length ||
+      base.lengths.length !== fieldCount ||
+      data.length < length * 4
+    )
+      throw new Error("the search counts are of other pages");
     // The same term numbers (a term only dropped pages held keeps its number, and no postings).
     terms.forEach((term, i) => {
       if (tally.dict.term(term) !== i) throw new Error("the search counts are damaged");
@@ -90,7 +105,16 @@ export class SearchTally {
       const field = data[at + 1]!;
       const old = data[at + 2]!;
       const tf = data[at + 3]!;
-      if (!(term >= 0 && term < terms.length && field >= 0 && field < fieldCount && old >= 0 && old < places.length && tf > 0)) throw new Error("the search counts are damaged");
+      if (!(
+        term >= 0 &&
+        term < terms.length &&
+        field >= 0 &&
+        field < fieldCount &&
+        old >= 0 &&
+        old < places.length &&
+        tf > 0
+      ))
+        throw new Error("the search counts are damaged");
       const page = places[old]!;
       if (page < 0) continue;
       if (page < previous) ordered = false;
@@ -108,7 +132,8 @@ export class SearchTally {
     tally.postings.adopt({ data, length: kept, ordered });
     places.forEach((page, old) => {
       if (page < 0) return;
-      if (page >= pageCount || tally.added[page]) throw new Error("the search counts are of other pages");
+      if (page >= pageCount || tally.added[page])
+        throw new Error("the search counts are of other pages");
       tally.added[page] = true;
       for (let f = 0; f < fieldCount; f++) tally.lengths[f]![page] = base.lengths[f]![old]!;
     });
@@ -147,8 +172,14 @@ export class SearchTally {
    * transferable): writeSearchFiles makes the files from it there.
    */
   counted(): CountedPages {
-    if (this.added.some((a) => !a)) throw new Error("the search index was asked for before every page was counted");
-    return { terms: this.dict.terms, postings: this.postings.toData(), lengths: this.lengths, pageCounts: this.pageCounts };
+    if (this.added.some((a) => !a))
+      throw new Error("the search index was asked for before every page was counted");
+    return {
+      terms: this.dict.terms,
+      postings: this.postings.toData(),
+      lengths: this.lengths,
+      pageCounts: this.pageCounts,
+    };
   }
 }
 
@@ -164,8 +195,13 @@ export interface CountedPages {
 }
 
 /** The files of counted pages; of `pages`, only routes, titles and descriptions are read. */
-export function writeSearchFiles(pages: Pick<SearchPage, "route" | "title" | "description">[], counted: CountedPages, options: SearchOptions = {}): SearchFiles {
-  if (pages.length !== counted.lengths[0]!.length) throw new Error("the search index was asked for other pages than were counted");
+export function writeSearchFiles(
+  pages: Pick<SearchPage, "route" | "title" | "description">[],
+  counted: CountedPages,
+  options: SearchOptions = {},
+): SearchFiles {
+  if (pages.length !== counted.lengths[0]!.length)
+    throw new Error("the search index was asked for other pages than were counted");
   const fieldCount = SEARCH_FIELDS.length;
   const { terms, lengths, pageCounts } = counted;
   const postings = PostingList.fromData(counted.postings);
@@ -203,7 +239,8 @@ export function writeSearchFiles(pages: Pick<SearchPage, "route" | "title" | "de
   let sorted = new Float64Array(1024);
   const keepHeaviest = (id: number, f: number, add: (page: number, tf: number) => void) => {
     const n = counts[id * fieldCount + f]!;
-    if (weights.length < n) [found, weights, sorted] = [new Int32Array(2 * n), new Float64Array(n), new Float64Array(n)];
+    if (weights.length < n)
+      [found, weights, sorted] = [new Int32Array(2 * n), new Float64Array(n), new Float64Array(n)];
     let i = 0;
     pagesOf(id, f, (page, tf) => {
       found[2 * i] = page;
@@ -225,8 +262,16 @@ export function writeSearchFiles(pages: Pick<SearchPage, "route" | "title" | "de
   if (sharded) {
     // The title stays in the head: the first letter typed finds pages by title before any shard arrives.
     const ids = terms.map((_, id) => id).filter((id) => size(id, 1, fieldCount) > 0);
-    for (const group of planShards(terms, ids, (id) => size(id, 1, fieldCount), options.shardPostings ?? SHARD_POSTINGS)) {
-      const content = JSON.stringify({ v: SEARCH_FORMAT, postings: encode(group.ids, 1, fieldCount) } satisfies SearchShard);
+    for (const group of planShards(
+      terms,
+      ids,
+      (id) => size(id, 1, fieldCount),
+      options.shardPostings ?? SHARD_POSTINGS,
+    )) {
+      const content = JSON.stringify({
+        v: SEARCH_FORMAT,
+        postings: encode(group.ids, 1, fieldCount),
+      } satisfies SearchShard);
       const name = `search.${shards.length}.${hash(content)}.json`;
       files.push({ name, content });
       shards.push([group.key, name]);
@@ -238,7 +283,10 @@ export function writeSearchFiles(pages: Pick<SearchPage, "route" | "title" | "de
     fields: [...SEARCH_FIELDS],
     pages: pages.map((p) => [p.route, p.title, sharded ? "" : p.description]),
     lengths,
-    synonyms: Object.entries(options.synonyms ?? {}).map(([from, to]) => [from.toLowerCase().trim(), to.map((t) => t.toLowerCase().trim())]),
+    synonyms: Object.entries(options.synonyms ?? {}).map(([from, to]) => [
+      from.toLowerCase().trim(),
+      to.map((t) => t.toLowerCase().trim()),
+    ]),
     postings: encode(
       terms.map((_, id) => id).filter((id) => size(id, 0, headFields) > 0),
       0,
@@ -267,7 +315,12 @@ function slugWords(page: SearchPage): string {
 }
 
 /** Groups term numbers into shards by shardKey, in term order, each near `target` postings. */
-function planShards(terms: string[], ids: number[], size: (id: number) => number, target: number): { key: string; ids: number[] }[] {
+function planShards(
+  terms: string[],
+  ids: number[],
+  size: (id: number) => number,
+  target: number,
+): { key: string; ids: number[] }[] {
   ids.sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
   const groups: { key: string; ids: number[]; size: number }[] = [];
   let current: (typeof groups)[number] | undefined;
@@ -275,7 +328,8 @@ function planShards(terms: string[], ids: number[], size: (id: number) => number
   for (const id of ids) {
     const key = shardKey(terms[id]!);
     // A key never spans two shards: a query word's prefix and its typos stay in one file.
-    if (!current || (key !== lastKey && current.size >= target)) groups.push((current = { key: groups.length ? key : "", ids: [], size: 0 }));
+    if (!current || (key !== lastKey && current.size >= target))
+      groups.push((current = { key: groups.length ? key : "", ids: [], size: 0 }));
     current.ids.push(id);
     current.size += size(id);
     lastKey = key;
@@ -308,5 +362,10 @@ function nthSmallest(values: Float64Array, n: number, k: number): number {
 }
 
 function hash(content: string): string {
-  return createHash("sha256").update(content).digest("base64url").replace(/[-_]/g, "").slice(0, 10).toLowerCase();
+  return createHash("sha256")
+    .update(content)
+    .digest("base64url")
+    .replace(/[-_]/g, "")
+    .slice(0, 10)
+    .toLowerCase();
 }

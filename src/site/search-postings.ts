@@ -55,7 +55,10 @@ export class PostingList {
    * The postings grouped by term and field (a counting sort, so each group keeps page order):
    * `pagesOf(term, field, add)` lists one group.
    */
-  byTerm(termCount: number, fieldCount: number): (term: number, field: number, add: (page: number, tf: number) => void) => void {
+  byTerm(
+    termCount: number,
+    fieldCount: number,
+  ): (term: number, field: number, add: (page: number, tf: number) => void) => void {
     const groups = termCount * fieldCount;
     const key = (i: number) => this.data[i * 4]! * fieldCount + this.data[i * 4 + 1]!;
     const start = new Int32Array(groups + 1);
@@ -82,14 +85,16 @@ export class PostingList {
     }
     return (term, field, add) => {
       const g = term * fieldCount + field;
-      for (let k = start[g]!; k < start[g + 1]!; k++) add(data[order[k]! * 4 + 2]!, data[order[k]! * 4 + 3]!);
+      for (let k = start[g]!; k < start[g + 1]!; k++)
+        add(data[order[k]! * 4 + 2]!, data[order[k]! * 4 + 3]!);
     };
   }
 
   /** How many pages hold each term in each field: `[term * fieldCount + field]`. */
   counts(termCount: number, fieldCount: number): Int32Array {
     const out = new Int32Array(termCount * fieldCount);
-    for (let i = 0; i < this.length; i++) out[this.data[i * 4]! * fieldCount + this.data[i * 4 + 1]!]!++;
+    for (let i = 0; i < this.length; i++)
+      out[this.data[i * 4]! * fieldCount + this.data[i * 4 + 1]!]!++;
     return out;
   }
 }

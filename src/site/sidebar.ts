@@ -28,22 +28,36 @@ export function resolveSidebar(
   const walk = (list: SidebarItemInput[], path: string): SidebarNode[] =>
     list.flatMap((item, i): SidebarNode[] => {
       const where = `${path}[${i}]`;
-      if (typeof item === "string") return check(item, where) ? [{ kind: "page", text: titles.get(item)!, route: item }] : [];
+      if (typeof item === "string")
+        return check(item, where) ? [{ kind: "page", text: titles.get(item)!, route: item }] : [];
       const link = item.link && check(item.link, `${where}.link`) ? item.link : undefined;
-      return [{ kind: "group", text: item.text, ...(link ? { route: link } : {}), items: walk(item.items, `${where}.items`) }];
+      return [
+        {
+          kind: "group",
+          text: item.text,
+          ...(link ? { route: link } : {}),
+          items: walk(item.items, `${where}.items`),
+        },
+      ];
     });
   return { sidebar: walk(items, "sidebar"), diagnostics };
 }
 
 /** A sidebar from the folder tree: a group per folder (titled by its index page), pages by path. */
 export function generateSidebar(pages: { route: string; title: string }[]): SidebarNode[] {
-  interface Folder { route: string; title?: string; pages: SidebarNode[]; folders: Map<string, Folder> }
+  interface Folder {
+    route: string;
+    title?: string;
+    pages: SidebarNode[];
+    folders: Map<string, Folder>;
+  }
   const root: Folder = { route: "/", pages: [], folders: new Map() };
   // Routes that have pages below them, found once (a scan per page is quadratic on big sites).
   const withChildren = new Set<string>();
   for (const p of pages) {
     const parts = p.route.split("/").filter(Boolean);
-    for (let depth = 1; depth < parts.length; depth++) withChildren.add("/" + parts.slice(0, depth).join("/") + "/");
+    for (let depth = 1; depth < parts.length; depth++)
+      withChildren.add("/" + parts.slice(0, depth).join("/") + "/");
   }
   for (const page of [...pages].sort((a, b) => a.route.localeCompare(b.route))) {
     const parts = page.route.split("/").filter(Boolean);
@@ -54,12 +68,17 @@ export function generateSidebar(pages: { route: string; title: string }[]): Side
       const key = parts[depth - 1]!;
       let next = folder.folders.get(key);
       if (!next) {
-        next = { route: "/" + parts.slice(0, depth).join("/") + "/", pages: [], folders: new Map() };
+        next = {
+          route: "/" + parts.slice(0, depth).join("/") + "/",
+          pages: [],
+          folders: new Map(),
+        };
         folder.folders.set(key, next);
       }
       folder = next;
     }
-    if (parts.length === 0) root.pages.unshift({ kind: "page", text: page.title, route: page.route });
+    if (parts.length === 0)
+      root.pages.unshift({ kind: "page", text: page.title, route: page.route });
     else if (isIndex(parts.length) && withChildren.has(page.route)) {
       let f = folder.folders.get(parts.at(-1)!);
       if (!f) {

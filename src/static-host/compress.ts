@@ -11,7 +11,8 @@ const gz = promisify(gzip);
 /** Below this size compression is not worth a round of CPU. */
 export const MIN_COMPRESS_BYTES = 512;
 
-const COMPRESSIBLE_RE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE_RE =
+  /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /** Whether a Content-Type is worth compressing. */
 export function isCompressible(contentType: string): boolean {
@@ -49,7 +50,12 @@ export class CompressionCache {
     if (hit) return hit;
     const made =
       encoding === "br"
-        ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        ? brotli(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 9,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          })
         : gz(body, { level: 9 });
     this.entries.set(key, made);
     made.then(

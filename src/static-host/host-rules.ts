@@ -66,7 +66,10 @@ export function parseRedirects(text: string): RedirectRules {
 export const NO_REDIRECTS: RedirectRules = { rules: [], exact: new Map(), patterns: [] };
 
 /** The first redirect rule (in file order) that matches `path`, with its placeholders filled in. */
-export function matchRedirect(parsed: RedirectRules, path: string): { to: string; status: number } | undefined {
+export function matchRedirect(
+  parsed: RedirectRules,
+  path: string,
+): { to: string; status: number } | undefined {
   let best = parsed.exact.get(path) ?? Infinity;
   let groups: Record<string, string> = {};
   for (const i of parsed.patterns) {
@@ -80,7 +83,13 @@ export function matchRedirect(parsed: RedirectRules, path: string): { to: string
   }
   const rule = parsed.rules[best];
   if (!rule) return undefined;
-  return { to: rule.to.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => groups[name] ?? whole), status: rule.status };
+  return {
+    to: rule.to.replace(
+      /:([A-Za-z_][A-Za-z0-9_]*)/g,
+      (whole, name: string) => groups[name] ?? whole,
+    ),
+    status: rule.status,
+  };
 }
 
 /** Parses `_headers`. */

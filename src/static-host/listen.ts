@@ -9,11 +9,27 @@ export function listen(server: Server, port: number, host: string): Promise<stri
     const onError = (e: NodeJS.ErrnoException) => {
       server.off("listening", onListening);
       if (e.code === "EADDRINUSE") {
-        reject(new BrookError(`port ${port} on ${host} is already in use`, `stop the other server, or pick another port: --port ${port + 1}`, { cause: e }));
+        reject(
+          new BrookError(
+            `port ${port} on ${host} is already in use`,
+            `stop the other server, or pick another port: --port ${port + 1}`,
+            { cause: e },
+          ),
+        );
       } else if (e.code === "EACCES") {
-        reject(new BrookError(`no permission to listen on ${host}:${port}`, "use a port above 1023", { cause: e }));
+        reject(
+          new BrookError(`no permission to listen on ${host}:${port}`, "use a port above 1023", {
+            cause: e,
+          }),
+        );
       } else if (e.code === "EADDRNOTAVAIL" || e.code === "ENOTFOUND") {
-        reject(new BrookError(`cannot listen on host ${host}: no such local address`, "use --host 127.0.0.1 (the default) or an address of this machine", { cause: e }));
+        reject(
+          new BrookError(
+            `cannot listen on host ${host}: no such local address`,
+            "use --host 127.0.0.1 (the default) or an address of this machine",
+            { cause: e },
+          ),
+        );
       } else reject(e);
     };
     const onListening = () => {

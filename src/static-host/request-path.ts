@@ -27,7 +27,8 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * left after decoding (double encoding such as `%252e`).
  */
 export function decodeRequestPath(target: string | undefined): SafePath | { error: string } {
-  if (!target || target.length > MAX_TARGET_LENGTH) return { error: "request target missing or too long" };
+  if (!target || target.length > MAX_TARGET_LENGTH)
+    return { error: "request target missing or too long" };
   if (!target.startsWith("/")) return { error: "request target is not a path" };
   const q = target.indexOf("?");
   const rawPath = q < 0 ? target : target.slice(0, q);
@@ -72,5 +73,7 @@ export function decodeRequestPath(target: string | undefined): SafePath | { erro
  * or the host files `_redirects` and `_headers` themselves.
  */
 export function isHiddenPath(path: string): boolean {
-  return path.split("/").some((s) => s.startsWith(".")) || path === "/_redirects" || path === "/_headers";
+  return (
+    path.split("/").some((s) => s.startsWith(".")) || path === "/_redirects" || path === "/_headers"
+  );
 }

@@ -35,7 +35,10 @@ export class DirFiles implements SiteFiles {
   private cachedBytes = 0;
   private checked: { at: number; value: string } | undefined;
 
-  constructor(root: string, private readonly maxCacheBytes = 128 * 1024 * 1024) {
+  constructor(
+    root: string,
+    private readonly maxCacheBytes = 128 * 1024 * 1024,
+  ) {
     this.root = realpathSync(resolve(root));
   }
 
@@ -129,7 +132,12 @@ export class MemoryFiles implements SiteFiles {
     const content = typeof stored === "function" ? stored() : stored;
     // Buffers and ETags are made on first request, not per build: most files of a rebuild are never asked for.
     let body: Buffer;
-    if (key.endsWith(".html") && this.transformHtml) body = Buffer.from(this.transformHtml(typeof content === "string" ? content : Buffer.from(content).toString("utf8")));
+    if (key.endsWith(".html") && this.transformHtml)
+      body = Buffer.from(
+        this.transformHtml(
+          typeof content === "string" ? content : Buffer.from(content).toString("utf8"),
+        ),
+      );
     else if (typeof content === "string") body = Buffer.from(content);
     else body = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     const file = { body, etag: etagOf(body) };

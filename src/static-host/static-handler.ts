@@ -4,8 +4,20 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentType } from "mime-types";
-import { CompressionCache, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compress.ts";
-import { headersFor, NO_REDIRECTS, parseHeaders, parseRedirects, type HeaderRule, type RedirectRules } from "./host-rules.ts";
+import {
+  CompressionCache,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  negotiateEncoding,
+} from "./compress.ts";
+import {
+  headersFor,
+  NO_REDIRECTS,
+  parseHeaders,
+  parseRedirects,
+  type HeaderRule,
+  type RedirectRules,
+} from "./host-rules.ts";
 import { decodeRequestPath } from "./request-path.ts";
 import { notFoundPage, resolveRequest } from "./url-rules.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
@@ -37,15 +49,27 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     const version = await files.version();
     if (rules?.version !== version) {
       const text = async (p: string) => (await files.get(p))?.body.toString("utf8") ?? "";
-      rules = { version, redirects: parseRedirects(await text("/_redirects")), headers: parseHeaders(await text("/_headers")) };
+      rules = {
+        version,
+        redirects: parseRedirects(await text("/_redirects")),
+        headers: parseHeaders(await text("/_headers")),
+      };
     }
     return rules;
   }
 
-  async function send(req: IncomingMessage, res: ServerResponse, requestPath: string, filePath: string, status: 200 | 404, headerRules: HeaderRule[]) {
+  async function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestPath: string,
+    filePath: string,
+    status: 200 | 404,
+    headerRules: HeaderRule[],
+  ) {
     const file = await files.get(filePath);
     if (!file) return plain(res, 404, "Not found");
-    const type = contentType(filePath.slice(filePath.lastIndexOf("/") + 1)) || "application/octet-stream";
+    const type =
+      contentType(filePath.slice(filePath.lastIndexOf("/") + 1)) || "application/octet-stream";
     res.statusCode = status;
     res.setHeader("Content-Type", type);
     const hashed = status === 200 && HASHED_ASSET_RE.test(filePath);
@@ -81,7 +105,12 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       const safe = decodeRequestPath(req.url);
       if ("error" in safe) return plain(res, 400, `Bad request: ${safe.error}`);
       const { redirects, headers } = await hostRules();
-      const r = await resolveRequest(safe.path, safe.query, (p) => files.has(p), useRedirects ? redirects : NO_REDIRECTS);
+      const r = await resolveRequest(
+        safe.path,
+        safe.query,
+        (p) => files.has(p),
+        useRedirects ? redirects : NO_REDIRECTS,
+      );
       if (r.kind === "redirect") {
         res.statusCode = r.status;
         res.setHeader("Location", r.location);

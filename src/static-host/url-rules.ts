@@ -19,25 +19,39 @@ export type FileExists = (path: string) => boolean | Promise<boolean>;
  * `/x/index.html` and `/x.html` → 301 `/x/`; a file as is; `/x` → 301 `/x/` when `/x/index.html`
  * exists; anything else is not found. `query` (with its `?`) is kept on redirects.
  */
-export async function resolveRequest(path: string, query: string, exists: FileExists, redirects: RedirectRules): Promise<Resolution> {
+export async function resolveRequest(
+  path: string,
+  query: string,
+  exists: FileExists,
+  redirects: RedirectRules,
+): Promise<Resolution> {
   if (isHiddenPath(path)) return { kind: "not-found" };
   const hit = matchRedirect(redirects, path);
   if (hit) {
-    if (hit.status >= 300 && hit.status < 400) return { kind: "redirect", location: withQuery(hit.to, query), status: hit.status };
+    if (hit.status >= 300 && hit.status < 400)
+      return { kind: "redirect", location: withQuery(hit.to, query), status: hit.status };
     // 200 and 404 rules rewrite to another file of the site (Netlify's rewrites and custom 404s).
-    if (hit.to.startsWith("/") && (await exists(hit.to))) return { kind: "file", path: hit.to, status: hit.status === 404 ? 404 : 200 };
+    if (hit.to.startsWith("/") && (await exists(hit.to)))
+      return { kind: "file", path: hit.to, status: hit.status === 404 ? 404 : 200 };
   }
-  if (path.endsWith("/")) return (await exists(path + "index.html")) ? { kind: "file", path: path + "index.html", status: 200 } : { kind: "not-found" };
+  if (path.endsWith("/"))
+    return (await exists(path + "index.html"))
+      ? { kind: "file", path: path + "index.html", status: 200 }
+      : { kind: "not-found" };
   if (path.endsWith("/index.html")) {
     const dir = path.slice(0, -"index.html".length);
-    return (await exists(path)) ? { kind: "redirect", location: withQuery(encodePath(dir), query), status: 301 } : { kind: "not-found" };
+    return (await exists(path))
+      ? { kind: "redirect", location: withQuery(encodePath(dir), query), status: 301 }
+      : { kind: "not-found" };
   }
   if (path.endsWith(".html")) {
     const stem = path.slice(0, -".html".length);
-    if (await exists(stem + "/index.html")) return { kind: "redirect", location: withQuery(encodePath(stem + "/"), query), status: 301 };
+    if (await exists(stem + "/index.html"))
+      return { kind: "redirect", location: withQuery(encodePath(stem + "/"), query), status: 301 };
   }
   if (await exists(path)) return { kind: "file", path, status: 200 };
-  if (await exists(path + "/index.html")) return { kind: "redirect", location: withQuery(encodePath(path + "/"), query), status: 301 };
+  if (await exists(path + "/index.html"))
+    return { kind: "redirect", location: withQuery(encodePath(path + "/"), query), status: 301 };
   return { kind: "not-found" };
 }
 
@@ -45,7 +59,13 @@ export async function resolveRequest(path: string, query: string, exists: FileEx
 export async function notFoundPage(path: string, exists: FileExists): Promise<string | undefined> {
   const parts = path.split("/").slice(1, -1);
   for (let n = parts.length; n >= 0; n--) {
-    const candidate = "/" + parts.slice(0, n).map((p) => p + "/").join("") + "404.html";
+    const candidate =
+      "/" +
+      parts
+        .slice(0, n)
+        .map((p) => p + "/")
+        .join("") +
+      "404.html";
     if (await exists(candidate)) return candidate;
   }
   return undefined;

@@ -42,7 +42,8 @@ export interface PageTask {
   source: PageSource;
   parse: ParseOptions;
   /** The body's HTML (and Markdown for machines) from an earlier build (then `facts` too): render only. */
-  cached?: { body: string; markdown: string; facts: PageFacts } | { bodyPath: string; facts: PageFacts };
+  cached?:
+    { body: string; markdown: string; facts: PageFacts } | { bodyPath: string; facts: PageFacts };
   shell: PageShell;
   /** The page's key (names its data file) and the path of its HTML. */
   key: string;
@@ -110,7 +111,8 @@ function seedHighlights(path: string | undefined): void {
   if (!path || seeded.has(path)) return;
   seeded.add(path);
   try {
-    for (const [k, v] of deserialize(readFileSync(path)) as [string, string[]][]) highlights.set(k, v);
+    for (const [k, v] of deserialize(readFileSync(path)) as [string, string[]][])
+      highlights.set(k, v);
   } catch {
     // No highlights of earlier builds: every block is highlighted again.
   }
@@ -130,11 +132,17 @@ export async function runTask(task: WorkerTask): Promise<unknown> {
     return runSearchTask(task);
   }
   if (task.kind === "remove") {
-    if (!isSwappedOutput(task.dir)) throw new Error(`refusing to remove ${task.dir}: not an output folder a build swapped out`);
+    if (!isSwappedOutput(task.dir))
+      throw new Error(`refusing to remove ${task.dir}: not an output folder a build swapped out`);
     rmSync(task.dir, { recursive: true, force: true });
     return undefined;
   }
-  if (task.kind === "not-found") return renderPage(task.page, { ...task.render, site: siteAt(task.render.sitePath) }, { noindex: true });
+  if (task.kind === "not-found")
+    return renderPage(
+      task.page,
+      { ...task.render, site: siteAt(task.render.sitePath) },
+      { noindex: true },
+    );
   return runPage(task);
 }
 
@@ -154,7 +162,8 @@ async function runPage(task: PageTask): Promise<PageResult> {
   } else {
     seedHighlights(task.highlightsPath);
     const parsed = await parseBody(task.source, task.parse, highlights);
-    if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
+    if (parsed.html === undefined || !parsed.facts)
+      return { errors: parsed.errors, warnings: parsed.warnings };
     body = parsed.html;
     bodyMd = parsed.markdown ?? "";
     facts = parsed.facts;

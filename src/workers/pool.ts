@@ -66,7 +66,8 @@ export class WorkerPool {
     } catch (e) {
       if (signal.aborted) throw new TaskFailure("timeout", `took longer than ${budgetMs / 1000} s`);
       const err = e as { code?: string; message?: string } | null;
-      if (err?.code === "ERR_WORKER_OUT_OF_MEMORY") throw new TaskFailure("crash", "ran out of memory");
+      if (err?.code === "ERR_WORKER_OUT_OF_MEMORY")
+        throw new TaskFailure("crash", "ran out of memory");
       if (err?.message?.startsWith("worker exited")) throw new TaskFailure("crash", err.message);
       throw e;
     } finally {
@@ -97,7 +98,10 @@ export function workerScript(): URL | undefined {
  * budget; at most one per core, or BROOK_DOCS_WORKERS (0: none, pages on the main thread).
  */
 export function poolSize(items: number): number {
-  const cap = process.env.BROOK_DOCS_WORKERS === undefined ? availableParallelism() : Number(process.env.BROOK_DOCS_WORKERS);
+  const cap =
+    process.env.BROOK_DOCS_WORKERS === undefined
+      ? availableParallelism()
+      : Number(process.env.BROOK_DOCS_WORKERS);
   if (!(cap > 0)) return 0;
   return Math.max(1, Math.min(cap, Math.ceil(items / 30)));
 }

@@ -5,7 +5,14 @@
  * written and read without a copy: 4.5 MB at 1,000 pages).
  */
 import { closeSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
-import { SearchTally, writeSearchFiles, type BaseCounts, type CountedPages, type SearchFiles, type SearchOptions } from "../site/search-index.ts";
+import {
+  SearchTally,
+  writeSearchFiles,
+  type BaseCounts,
+  type CountedPages,
+  type SearchFiles,
+  type SearchOptions,
+} from "../site/search-index.ts";
 import type { SearchPage } from "../shared/types.ts";
 
 /** The search index of a build's pages. */
@@ -64,7 +71,13 @@ interface CountsHead {
 
 /** Writes counts under `id` (a temporary file renamed into place); a failure only costs the next build a whole count. */
 export function writeCounts(file: string, id: string, counted: CountedPages): void {
-  const head: CountsHead = { format: COUNTS_FORMAT, id, terms: counted.terms, lengths: counted.lengths, postings: counted.postings.length };
+  const head: CountsHead = {
+    format: COUNTS_FORMAT,
+    id,
+    terms: counted.terms,
+    lengths: counted.lengths,
+    postings: counted.postings.length,
+  };
   const json = Buffer.from(JSON.stringify(head));
   // The postings start on a 4-byte boundary, so the reader can view them in place.
   const prefix = Buffer.alloc(4 + json.length + ((4 - (json.length % 4)) % 4), 0x20);
@@ -98,8 +111,16 @@ export function readCounts(file: string, id: string): BaseCounts | undefined {
     // A view when the file has a buffer of its own (a large file does), else a copy: the
     // postings' buffer may be moved to another thread, which a shared one must never be.
     const own = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length;
-    const data = own ? new Int32Array(bytes.buffer, start, head.postings * 4) : new Int32Array(bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.length));
-    return { terms: head.terms, lengths: head.lengths, postings: { data: data as Int32Array<ArrayBuffer>, length: head.postings, ordered: true } };
+    const data = own
+      ? new Int32Array(bytes.buffer, start, head.postings * 4)
+      : new Int32Array(
+          bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.length),
+        );
+    return {
+      terms: head.terms,
+      lengths: head.lengths,
+      postings: { data: data as Int32Array<ArrayBuffer>, length: head.postings, ordered: true },
+    };
   } catch {
     return undefined;
   }

@@ -5,11 +5,17 @@ import { contentSecurityPolicy } from "../shared/csp.ts";
 
 /** Netlify/Cloudflare-style `_redirects`: redirects, `index.html` and `.html` forms, all 301. */
 export function redirectsFile(base: string, routes: string[], redirects: Redirect[]): string {
-  const lines = ["# Written by brook-docs build. Redirects of site.config.ts, then the index.html and .html forms of every page."];
+  const lines = [
+    "# Written by brook-docs build. Redirects of site.config.ts, then the index.html and .html forms of every page.",
+  ];
   for (const r of redirects) {
     const to = routeToPath(base, r.to);
     const from = routeToPath(base, r.from);
-    lines.push(`${from.replace(/\/$/, "")} ${to} 301`, `${from} ${to} 301`, `${from}index.html ${to} 301`);
+    lines.push(
+      `${from.replace(/\/$/, "")} ${to} 301`,
+      `${from} ${to} 301`,
+      `${from}index.html ${to} 301`,
+    );
   }
   for (const route of routes) {
     const path = routeToPath(base, route);
@@ -41,7 +47,9 @@ export function headersFile(base: string, gtmId: string): string {
 
 /** sitemap.xml of every page (not redirects, not the 404 page). */
 export function sitemapFile(siteUrl: string, base: string, routes: string[]): string {
-  const urls = routes.map((r) => `<url><loc>${escapeXml(encodeURI(siteUrl + routeToPath(base, r)))}</loc></url>`).join("");
+  const urls = routes
+    .map((r) => `<url><loc>${escapeXml(encodeURI(siteUrl + routeToPath(base, r)))}</loc></url>`)
+    .join("");
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }
 
@@ -52,5 +60,10 @@ export function robotsFile(siteUrl: string, base: string): string {
 
 /** Escapes text for XML character data. */
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }

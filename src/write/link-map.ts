@@ -47,7 +47,10 @@ export function readLinkMap(outDir: string): LinkMap | undefined {
 }
 
 /** Line and column (1-based) of the first `"from"` string of a redirect in the config text. */
-export function placeInConfig(text: string, from: string): { line: number; column: number } | undefined {
+export function placeInConfig(
+  text: string,
+  from: string,
+): { line: number; column: number } | undefined {
   for (const quote of ['"', "'", "`"]) {
     const at = text.indexOf(`${quote}${from}${quote}`);
     if (at < 0) continue;

@@ -1,5 +1,16 @@
 /** Where output goes: a folder swapped in atomically (FsWriter), or memory for tests (MemoryWriter). */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { BrookError } from "../errors.ts";
@@ -48,7 +59,11 @@ export function isOutputPath(path: string): boolean {
 }
 
 function checkOutputPath(path: string): void {
-  if (!isOutputPath(path)) throw new BrookError(`refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`, "report this: every output path should have been checked before the write stage");
+  if (!isOutputPath(path))
+    throw new BrookError(
+      `refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`,
+      "report this: every output path should have been checked before the write stage",
+    );
 }
 
 const LEFTOVER_RE = /^(.*)\.(tmp|old)-(\d+)-[0-9a-f]+$/;
@@ -102,11 +117,20 @@ function isAlive(pid: number): boolean {
  */
 export function checkOutputFolder(out: string, cwd: string, inputs: string[]): void {
   const o = resolve(out);
-  const within = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith("/") ? parent : parent + "/");
+  const within = (child: string, parent: string) =>
+    child === parent || child.startsWith(parent.endsWith("/") ? parent : parent + "/");
   const hint = "pass a folder of its own to --out, such as dist";
-  if (within(resolve(cwd), o)) throw new BrookError(`the output ${out} is the working folder or a folder above it; the build replaces its output folder as a whole`, hint);
+  if (within(resolve(cwd), o))
+    throw new BrookError(
+      `the output ${out} is the working folder or a folder above it; the build replaces its output folder as a whole`,
+      hint,
+    );
   for (const input of inputs.map((i) => resolve(i))) {
-    if (within(input, o) || within(o, input)) throw new BrookError(`the output ${out} overlaps the input ${input}; the build replaces its output folder as a whole`, hint);
+    if (within(input, o) || within(o, input))
+      throw new BrookError(
+        `the output ${out} overlaps the input ${input}; the build replaces its output folder as a whole`,
+        hint,
+      );
   }
 }
 
@@ -138,7 +162,11 @@ export class FsWriter implements Writer {
     private readonly removeElsewhere?: (dir: string) => Promise<void> | undefined,
   ) {
     const out = resolve(outDir);
-    if (existsSync(out) && !statSync(out).isDirectory()) throw new BrookError(`the output ${outDir} exists and is not a folder`, "pass a folder to --out");
+    if (existsSync(out) && !statSync(out).isDirectory())
+      throw new BrookError(
+        `the output ${outDir} exists and is not a folder`,
+        "pass a folder to --out",
+      );
     cleanLeftovers(out);
     this.out = out;
     this.unchanged = existsSync(out);
@@ -162,7 +190,9 @@ export class FsWriter implements Writer {
   private holds(path: string, content: string | Uint8Array): boolean {
     try {
       const old = readFileSync(join(this.out, path));
-      return typeof content === "string" ? old.length === Buffer.byteLength(content) && old.toString() === content : old.equals(content);
+      return typeof content === "string"
+        ? old.length === Buffer.byteLength(content) && old.toString() === content
+        : old.equals(content);
     } catch {
       return false;
     }
@@ -241,7 +271,8 @@ export class FsWriter implements Writer {
     }
     if (!had) return;
     const elsewhere = this.removeElsewhere?.(old);
-    if (elsewhere) this.removal = elsewhere.catch(() => rmSync(old, { recursive: true, force: true }));
+    if (elsewhere)
+      this.removal = elsewhere.catch(() => rmSync(old, { recursive: true, force: true }));
     else rmSync(old, { recursive: true, force: true });
   }
 
@@ -301,7 +332,8 @@ export class MemoryWriter implements Writer {
   /** A written file as text. */
   text(path: string): string {
     const v = this.files.get(path);
-    if (v === undefined) throw new Error(`no file ${path}; have ${[...this.files.keys()].slice(0, 20).join(", ")}`);
+    if (v === undefined)
+      throw new Error(`no file ${path}; have ${[...this.files.keys()].slice(0, 20).join(", ")}`);
     return typeof v === "string" ? v : new TextDecoder().decode(v);
   }
 }

@@ -23,21 +23,41 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
       before: async (page) => {
         await page.route("https://www.googletagmanager.com/**", async (route) => {
           gtmRequests.push(route.request().url());
-          await route.fulfill({ status: 200, contentType: "application/javascript", body: "window.__gtmLoaded = true;" });
+          await route.fulfill({
+            status: 200,
+            contentType: "application/javascript",
+            body: "window.__gtmLoaded = true;",
+          });
         });
       },
     });
-  const views = (page: TestPage) => page.evaluate(() => ((window as unknown as { dataLayer?: View[] }).dataLayer ?? []).filter((e) => e.event === "page_view"));
+  const views = (page: TestPage) =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: View[] }).dataLayer ?? []).filter(
+        (e) => e.event === "page_view",
+      ),
+    );
 
   it("loads the tag manager from a script of its own and reports the first page view", async () => {
     const page = await open("/docs/v2/guide/");
-    await page.waitForFunction(() => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded === true);
+    await page.waitForFunction(
+      () => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded === true,
+    );
     expect(gtmRequests).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-TEST123"]);
     // Never inline: the script element has a src, and the CSP names the tag manager's host.
-    expect(await page.locator('script[src^="https://www.googletagmanager.com/gtm.js"]').count()).toBe(1);
-    expect((await page.request.get(h.url("/docs/v2/"))).headers()["content-security-policy"]).toContain("script-src 'self' https://www.googletagmanager.com");
+    expect(
+      await page.locator('script[src^="https://www.googletagmanager.com/gtm.js"]').count(),
+    ).toBe(1);
+    expect(
+      (await page.request.get(h.url("/docs/v2/"))).headers()["content-security-policy"],
+    ).toContain("script-src 'self' https://www.googletagmanager.com");
     await expect.poll(() => views(page)).toHaveLength(1);
-    expect((await views(page))[0]).toEqual({ event: "page_view", page_path: "/docs/v2/guide/", page_title: "Guide | Brook", page_location: h.url("/docs/v2/guide/") });
+    expect((await views(page))[0]).toEqual({
+      event: "page_view",
+      page_path: "/docs/v2/guide/",
+      page_title: "Guide | Brook",
+      page_location: h.url("/docs/v2/guide/"),
+    });
     expect(page.errors).toEqual([]);
   });
 
@@ -53,7 +73,11 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     expect(page.navs.slice(1).map((n) => n.outcome)).toEqual(["duplicated", "duplicated"]);
     // aborted by a guard
     await page.evaluate(() => {
-      const { router } = (window as unknown as { brookDocs: { router: { beforeEach(g: (to: string) => unknown): () => void } } }).brookDocs;
+      const { router } = (
+        window as unknown as {
+          brookDocs: { router: { beforeEach(g: (to: string) => unknown): () => void } };
+        }
+      ).brookDocs;
       const off = router.beforeEach(() => {
         off();
         return false;
@@ -72,8 +96,16 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     expect((await navigated(page, 6)).outcome).toBe("completed");
     expect(page.navs[4]!.outcome).toBe("cancelled");
     // redirected, by the redirect table
-    await page.evaluate(() => void (window as unknown as { brookDocs: { router: { push(h: string): unknown } } }).brookDocs.router.push("/docs/v2/old-limits/"));
-    expect(await navigated(page, 7)).toMatchObject({ to: "/docs/v2/limits/", outcome: "redirected" });
+    await page.evaluate(
+      () =>
+        void (
+          window as unknown as { brookDocs: { router: { push(h: string): unknown } } }
+        ).brookDocs.router.push("/docs/v2/old-limits/"),
+    );
+    expect(await navigated(page, 7)).toMatchObject({
+      to: "/docs/v2/limits/",
+      outcome: "redirected",
+    });
     await page.waitForTimeout(900);
 
     const pushed = await views(page);
@@ -88,24 +120,39 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
 
   it("a failed navigation reports nothing itself; the full page load that follows reports the page", async () => {
     const page = await open("/docs/v2/guide/");
-    await page.route(`**${h.pageDataPath("/webhooks/")}`, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.route(`**${h.pageDataPath("/webhooks/")}`, (route) =>
+      route.fulfill({ status: 404, body: "" }),
+    );
     await expect.poll(() => views(page)).toHaveLength(1);
     const atFailure: number[] = [];
     await page.exposeFunction("__viewsAtEnd", (n: number) => void atFailure.push(n));
     await page.evaluate(() => {
       const w = window as unknown as { dataLayer: View[]; __viewsAtEnd(n: number): void };
-      addEventListener("docs:navigated", () => w.__viewsAtEnd(w.dataLayer.filter((e) => e.event === "page_view").length));
+      addEventListener("docs:navigated", () =>
+        w.__viewsAtEnd(w.dataLayer.filter((e) => e.event === "page_view").length),
+      );
     });
     await sidebarLink(page, "/docs/v2/webhooks/").click();
     expect(await navigated(page, 1)).toMatchObject({ outcome: "failed", reason: "missing" });
-    await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Webhooks" && (window as unknown as { dataLayer?: View[] }).dataLayer?.some((e) => e.event === "page_view"));
+    await page.waitForFunction(
+      () =>
+        document.querySelector("main h1")?.textContent === "Webhooks" &&
+        (window as unknown as { dataLayer?: View[] }).dataLayer?.some(
+          (e) => e.event === "page_view",
+        ),
+    );
     // Still only the guide's view when the navigation failed; the new document reports its own.
     await expect.poll(() => atFailure).toEqual([1]);
     expect((await views(page)).map((v) => v.page_path)).toEqual(["/docs/v2/webhooks/"]);
   });
 
   type Feedback = { event: string; page_path: string; helpful: boolean };
-  const feedback = (page: TestPage) => page.evaluate(() => ((window as unknown as { dataLayer?: Feedback[] }).dataLayer ?? []).filter((e) => e.event === "page_feedback"));
+  const feedback = (page: TestPage) =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: Feedback[] }).dataLayer ?? []).filter(
+        (e) => e.event === "page_feedback",
+      ),
+    );
 
   it("asks 'Was this page helpful?' under the article and pushes one page_feedback per page view, from the keyboard", async () => {
     const page = await open("/docs/v2/guide/");
@@ -118,13 +165,19 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     await parts;
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
     await group.getByRole("button", { name: "Yes" }).focus();
-    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe("none");
+    expect(
+      await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
+    ).not.toBe("none");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await expect.poll(() => feedback(page)).toEqual([{ event: "page_feedback", page_path: "/docs/v2/guide/", helpful: false }]);
+    await expect
+      .poll(() => feedback(page))
+      .toEqual([{ event: "page_feedback", page_path: "/docs/v2/guide/", helpful: false }]);
     // Answered: the buttons give way to a thank-you, which has the focus.
     expect(await group.getByRole("button").count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Thank you for telling us.");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "Thank you for telling us.",
+    );
     // Another #hash of the page is the same page view: still answered.
     await page.locator('#sidebar .toc a[href="/docs/v2/guide/#logs"]').click();
     expect((await navigated(page, 1)).outcome).toBe("duplicated");
@@ -134,7 +187,11 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     expect((await navigated(page, 2)).outcome).toBe("completed");
     await group.getByRole("button", { name: "Yes" }).click();
     await expect.poll(() => feedback(page)).toHaveLength(2);
-    expect((await feedback(page))[1]).toEqual({ event: "page_feedback", page_path: "/docs/v2/limits/", helpful: true });
+    expect((await feedback(page))[1]).toEqual({
+      event: "page_feedback",
+      page_path: "/docs/v2/limits/",
+      helpful: true,
+    });
     expect(page.errors).toEqual([]);
   });
 });
@@ -150,7 +207,9 @@ describe("without a gtmId", () => {
 
   it("runs no tag manager code and requests nothing from it", async () => {
     const requests: string[] = [];
-    const page = await h.open("/docs/v2/guide/", { before: async (p) => void p.on("request", (r) => requests.push(r.url())) });
+    const page = await h.open("/docs/v2/guide/", {
+      before: async (p) => void p.on("request", (r) => requests.push(r.url())),
+    });
     await sidebarLink(page, "/docs/v2/limits/").click();
     await navigated(page, 1);
     await page.waitForTimeout(300);

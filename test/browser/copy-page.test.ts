@@ -6,7 +6,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import {
+  axeViolations,
+  navigated,
+  sidebarLink,
+  startHarness,
+  type Harness,
+  type TestPage,
+} from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -39,7 +46,9 @@ describe("Copy page", () => {
     const chunks: string[] = [];
     page.on("request", (r) => chunks.push(new URL(r.url()).pathname));
     await tabToCopy(page);
-    const outline = await button.evaluate((b) => getComputedStyle(b).outlineStyle + " " + getComputedStyle(b).outlineWidth);
+    const outline = await button.evaluate(
+      (b) => getComputedStyle(b).outlineStyle + " " + getComputedStyle(b).outlineWidth,
+    );
     expect(outline).not.toMatch(/^none|\b0px/);
     await page.keyboard.press("Enter");
     await expect.poll(() => status(page).textContent()).toBe("Copied");
@@ -60,7 +69,9 @@ describe("Copy page", () => {
     const page = await h.open("/docs/v2/guide/", clipboard);
     await sidebarLink(page, "/docs/v2/limits/").click();
     expect((await navigated(page, 1)).outcome).toBe("completed");
-    expect(await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute("href")).toBe("/docs/v2/limits.md");
+    expect(
+      await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute("href"),
+    ).toBe("/docs/v2/limits.md");
     expect(await status(page).textContent()).toBe("");
     await page.getByRole("button", { name: "Copy page" }).click();
     await expect.poll(() => status(page).textContent()).toBe("Copied");

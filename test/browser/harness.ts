@@ -8,7 +8,16 @@ import { startPreview, type PreviewServer } from "../../src/preview.ts";
 import { ROOT } from "../helpers/site.ts";
 
 /** Chromium as the brief runs it: headless, no sandbox (containers), no background traffic. */
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** A page of a test: console errors and `docs:navigated` details (kept across full page loads). */
 export type TestPage = Page & { errors: string[]; navs: NavigatedDetail[] };
@@ -30,7 +39,10 @@ export interface Harness {
   /** Absolute URL of a path on the preview server. */
   url(path: string): string;
   /** A fresh page in its own context (no shared cache or storage), loaded and hydrated. */
-  open(path: string, options?: BrowserContextOptions & { before?: (page: TestPage) => Promise<void> }): Promise<TestPage>;
+  open(
+    path: string,
+    options?: BrowserContextOptions & { before?: (page: TestPage) => Promise<void> },
+  ): Promise<TestPage>;
   /** Path of the data file of a route: `/docs/v2/assets/pages/….json`. */
   pageDataPath(route: string): string;
   close(): Promise<void>;
@@ -41,18 +53,28 @@ export interface Harness {
  * Chromium: test/fixtures/client-site by default; another fixture is built from its own folder
  * (its public/ included), without a cache.
  */
-export async function startHarness(env: Record<string, string> = {}, fixture?: string): Promise<Harness> {
+export async function startHarness(
+  env: Record<string, string> = {},
+  fixture?: string,
+): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), "brook-client-"));
   const root = join(dir, "site");
-  const args = fixture ? ["build", "--no-cache", "--out", root] : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
+  const args = fixture
+    ? ["build", "--no-cache", "--out", root]
+    : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
   execFileSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], {
     cwd: fixture ? join(ROOT, "test", "fixtures", fixture) : ROOT,
     env: { ...process.env, BROOK_DOCS_QUIET: "1", BROOK_DOCS_GTM_ID: "", ...env },
     stdio: "pipe",
   });
   const server = await startPreview({ root, port: 0, host: "127.0.0.1" });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
-  const manifest = JSON.parse(readFileSync(join(root, "docs", "v2", "routes.json"), "utf8")) as { pages: Record<string, string> };
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  const manifest = JSON.parse(readFileSync(join(root, "docs", "v2", "routes.json"), "utf8")) as {
+    pages: Record<string, string>;
+  };
   const url = (path: string) => server.url + path;
   return {
     dir: root,
@@ -61,14 +83,21 @@ export async function startHarness(env: Record<string, string> = {}, fixture?: s
     url,
     async open(path, { before, ...options } = {}) {
       const context = await browser.newContext(options);
-      const page = Object.assign(await context.newPage(), { errors: [] as string[], navs: [] as NavigatedDetail[] });
+      const page = Object.assign(await context.newPage(), {
+        errors: [] as string[],
+        navs: [] as NavigatedDetail[],
+      });
       page.on("console", (m) => {
         if (m.type() === "error") page.errors.push(m.text());
       });
       page.on("pageerror", (e) => page.errors.push(String(e)));
-      await page.exposeFunction("__recordNavigation", (d: NavigatedDetail) => void page.navs.push(d));
+      await page.exposeFunction(
+        "__recordNavigation",
+        (d: NavigatedDetail) => void page.navs.push(d),
+      );
       await page.addInitScript(() => {
-        const record = (window as unknown as { __recordNavigation: (d: unknown) => void }).__recordNavigation;
+        const record = (window as unknown as { __recordNavigation: (d: unknown) => void })
+          .__recordNavigation;
         addEventListener("docs:navigated", (e) => record((e as CustomEvent).detail));
       });
       await before?.(page);
@@ -89,14 +118,17 @@ export async function startHarness(env: Record<string, string> = {}, fixture?: s
 
 /** Waits until the client has hydrated and its router is ready. */
 export async function live(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router));
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router),
+  );
 }
 
 /** Waits until the page has recorded `n` navigations; returns the last. */
 export async function navigated(page: TestPage, n: number): Promise<NavigatedDetail> {
   const deadline = Date.now() + 10_000;
   while (page.navs.length < n) {
-    if (Date.now() > deadline) throw new Error(`expected ${n} navigations, got ${JSON.stringify(page.navs)}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${n} navigations, got ${JSON.stringify(page.navs)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   return page.navs[n - 1]!;
@@ -117,12 +149,31 @@ let axeSource: string | undefined;
 export async function axeViolations(page: Page, { wcagOnly = false } = {}): Promise<string[]> {
   axeSource ??= readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
   await page.addScriptTag({ content: axeSource });
-  const values = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", ...(wcagOnly ? [] : ["best-practice"])];
+  const values = [
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    ...(wcagOnly ? [] : ["best-practice"]),
+  ];
   const result = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    (tags) =>
+      (
+        window as unknown as {
+          axe: {
+            run(
+              ctx: Document,
+              o: object,
+            ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe.run(document, { runOnly: { type: "tag", values: tags } }),
     values,
   );
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
 }
 
 /** Records every Content-Security-Policy violation of the page from its first script on (pass as `before` to `open`). */
@@ -130,7 +181,9 @@ export async function recordCspViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener("securitypolicyviolation", (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
 }
 

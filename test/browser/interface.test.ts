@@ -16,7 +16,12 @@ afterAll(async () => {
 const activeElement = (page: TestPage) =>
   page.evaluate(() => {
     const el = document.activeElement!;
-    return { inSidebar: Boolean(el.closest("#sidebar")), toggle: el.matches(".sidebar-toggle"), text: el.textContent ?? "", tag: el.tagName };
+    return {
+      inSidebar: Boolean(el.closest("#sidebar")),
+      toggle: el.matches(".sidebar-toggle"),
+      text: el.textContent ?? "",
+      tag: el.tagName,
+    };
   });
 
 describe("sidebar drawer on a 375 px screen", () => {
@@ -37,7 +42,11 @@ describe("sidebar drawer on a 375 px screen", () => {
     // A drawer below the header, as tall as the rest of the screen.
     const box = await page.evaluate(() => {
       const r = document.getElementById("sidebar")!.getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, header: document.querySelector(".site-header")!.getBoundingClientRect().bottom };
+      return {
+        top: r.top,
+        bottom: r.bottom,
+        header: document.querySelector(".site-header")!.getBoundingClientRect().bottom,
+      };
     });
     expect(box.top).toBe(box.header);
     expect(box.bottom).toBe(740);
@@ -80,18 +89,28 @@ describe("scroll-spy", () => {
     await page.evaluate(() => {
       const w = window as unknown as { __spy: { t: number; slug: string | null }[] };
       w.__spy = [];
-      const current = () => document.querySelector('#sidebar [aria-current="location"]')?.getAttribute("href")?.split("#")[1] ?? null;
+      const current = () =>
+        document
+          .querySelector('#sidebar [aria-current="location"]')
+          ?.getAttribute("href")
+          ?.split("#")[1] ?? null;
       let last = current();
       new MutationObserver(() => {
         const now = current();
         if (now !== last) w.__spy.push({ t: performance.now(), slug: (last = now) });
-      }).observe(document.getElementById("sidebar")!, { attributes: true, subtree: true, attributeFilter: ["aria-current"] });
+      }).observe(document.getElementById("sidebar")!, {
+        attributes: true,
+        subtree: true,
+        attributeFilter: ["aria-current"],
+      });
     });
     // Continuous scrolling, crossing a heading several times a second.
     const crossed = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
-          const tops = [...document.querySelectorAll(".content h2")].map((h) => h.getBoundingClientRect().top + scrollY);
+          const tops = [...document.querySelectorAll(".content h2")].map(
+            (h) => h.getBoundingClientRect().top + scrollY,
+          );
           const end = performance.now() + 2000;
           const step = () => {
             scrollBy(0, 60);
@@ -101,18 +120,25 @@ describe("scroll-spy", () => {
           requestAnimationFrame(step);
         }),
     );
-    const during = await page.evaluate(() => (window as unknown as { __spy: { t: number }[] }).__spy.map((u) => u.t));
+    const during = await page.evaluate(() =>
+      (window as unknown as { __spy: { t: number }[] }).__spy.map((u) => u.t),
+    );
     expect(crossed).toBeGreaterThanOrEqual(4);
     expect(during.length).toBeGreaterThanOrEqual(2);
-    for (const t of during) expect(during.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(4);
+    for (const t of during)
+      expect(during.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(4);
 
     // Scrolling stops with "Logs" at the top: the spy settles on it.
     await page.evaluate(() => document.getElementById("logs")!.scrollIntoView());
     await page.waitForTimeout(450);
-    expect(await page.locator('#sidebar [aria-current="location"]').getAttribute("href")).toBe("/docs/v2/guide/#logs");
+    expect(await page.locator('#sidebar [aria-current="location"]').getAttribute("href")).toBe(
+      "/docs/v2/guide/#logs",
+    );
     await page.evaluate(() => document.getElementById("retries")!.scrollIntoView());
     await page.waitForTimeout(450);
-    expect(await page.locator('#sidebar [aria-current="location"]').getAttribute("href")).toBe("/docs/v2/guide/#retries");
+    expect(await page.locator('#sidebar [aria-current="location"]').getAttribute("href")).toBe(
+      "/docs/v2/guide/#retries",
+    );
     // The address bar is left alone.
     expect(new URL(page.url()).hash).toBe("");
   });
@@ -131,7 +157,9 @@ describe("header controls", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("v2 New");
     await page.keyboard.press("Escape");
     expect(await button.getAttribute("aria-expanded")).toBe("false");
-    expect(await page.evaluate(() => document.activeElement?.classList.contains("version-button"))).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains("version-button")),
+    ).toBe(true);
     expect(await page.locator("#version-list").isVisible()).toBe(false);
     // Focus leaving the open menu closes it.
     await page.keyboard.press("Enter");
@@ -149,19 +177,25 @@ describe("header controls", () => {
     expect(await page.getAttribute("html", "data-theme")).toBe("dark");
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
     await page.reload();
-    await page.waitForFunction(() => document.querySelector(".theme-toggle")?.getAttribute("aria-pressed") === "true");
+    await page.waitForFunction(
+      () => document.querySelector(".theme-toggle")?.getAttribute("aria-pressed") === "true",
+    );
     expect(await page.getAttribute("html", "data-theme")).toBe("dark");
     await toggle.click();
     expect(await page.getAttribute("html", "data-theme")).toBe("light");
   });
 
   it("copy buttons copy their code block", async () => {
-    const page = await h.open("/docs/v2/guide/", { permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await h.open("/docs/v2/guide/", {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
     expect(await page.evaluate(() => document.documentElement.classList.contains("js"))).toBe(true);
     const copy = page.locator(".code-block .copy").first();
     await copy.click();
     await expect.poll(() => copy.textContent()).toBe("Copied");
-    expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe("brook run wf_123 --event event.json");
+    expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(
+      "brook run wf_123 --event event.json",
+    );
   });
 });
 
@@ -197,17 +231,37 @@ describe("search", () => {
     expect(await input.getAttribute("aria-expanded")).toBe("true");
     // The page first, named by its title; its sections follow once its data has loaded.
     const firstGroup = listbox.getByRole("group").first();
-    expect(await page.evaluate(() => document.getElementById(document.querySelector('[role="group"]')!.getAttribute("aria-labelledby")!)?.textContent)).toBe("Webhooks");
+    expect(
+      await page.evaluate(
+        () =>
+          document.getElementById(
+            document.querySelector('[role="group"]')!.getAttribute("aria-labelledby")!,
+          )?.textContent,
+      ),
+    ).toBe("Webhooks");
     const pageOption = firstGroup.getByRole("option").first();
     expect(await pageOption.getAttribute("href")).toBe("/docs/v2/webhooks/");
     expect(await pageOption.getAttribute("class")).toContain("search-page");
-    await expect.poll(() => firstGroup.getByRole("option").evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toContain("/docs/v2/webhooks/#create-a-webhook");
+    await expect
+      .poll(() =>
+        firstGroup.getByRole("option").evaluateAll((els) => els.map((e) => e.getAttribute("href"))),
+      )
+      .toContain("/docs/v2/webhooks/#create-a-webhook");
     const section = firstGroup.locator(".search-section").first();
     expect(await section.locator(".search-option-title").textContent()).toBe("Create a webhook");
     expect(await section.locator("mark").first().textContent()).toBe("webhook");
     expect(await pageOption.locator("mark").first().textContent()).toMatch(/^webhook/i);
     // Every group is a different page, its own option first.
-    const groupPages = await listbox.getByRole("group").evaluateAll((gs) => gs.map((g) => g.querySelector('[role="option"]')!.className + " " + g.querySelector('[role="option"]')!.getAttribute("href")));
+    const groupPages = await listbox
+      .getByRole("group")
+      .evaluateAll((gs) =>
+        gs.map(
+          (g) =>
+            g.querySelector('[role="option"]')!.className +
+            " " +
+            g.querySelector('[role="option"]')!.getAttribute("href"),
+        ),
+      );
     expect(groupPages.every((c) => c.includes("search-page"))).toBe(true);
     expect(new Set(groupPages).size).toBe(groupPages.length);
 
@@ -217,11 +271,15 @@ describe("search", () => {
     expect(await input.getAttribute("aria-activedescendant")).toBe(first);
     expect(await options.nth(0).getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("ArrowDown");
-    expect(await input.getAttribute("aria-activedescendant")).toBe(await options.nth(1).getAttribute("id"));
+    expect(await input.getAttribute("aria-activedescendant")).toBe(
+      await options.nth(1).getAttribute("id"),
+    );
     expect(await options.nth(1).getAttribute("href")).toBe("/docs/v2/webhooks/#create-a-webhook");
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("ArrowUp");
-    expect(await input.getAttribute("aria-activedescendant")).toBe(await options.last().getAttribute("id"));
+    expect(await input.getAttribute("aria-activedescendant")).toBe(
+      await options.last().getAttribute("id"),
+    );
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     const target = await options.nth(1).getAttribute("href");
@@ -234,7 +292,9 @@ describe("search", () => {
     await input.focus();
     await input.fill("shedule");
     await listbox.waitFor();
-    expect(await listbox.locator(".search-page .search-option-title").first().textContent()).toBe("Run workflows on a schedule");
+    expect(await listbox.locator(".search-page .search-option-title").first().textContent()).toBe(
+      "Run workflows on a schedule",
+    );
     // Escape closes the list, a second Escape clears the box.
     await page.keyboard.press("Escape");
     expect(await input.getAttribute("aria-expanded")).toBe("false");
@@ -259,7 +319,9 @@ describe("search", () => {
     await page.locator("#search-input").focus();
     await page.keyboard.type("zyxwvqq");
     const status = page.locator(".search-empty");
-    await expect.poll(() => status.textContent()).toBe("No results for “zyxwvqq”. Try fewer or different words.");
+    await expect
+      .poll(() => status.textContent())
+      .toBe("No results for “zyxwvqq”. Try fewer or different words.");
     expect(await status.isVisible()).toBe(true);
     expect(await status.getAttribute("role")).toBe("status");
     expect(await page.locator("#search-input").getAttribute("aria-expanded")).toBe("false");
@@ -272,7 +334,9 @@ describe("search", () => {
     const listbox = page.getByRole("listbox", { name: "Search results" });
     await listbox.waitFor();
     // The heading comes with the page's sections, the opening text as the page's own snippet.
-    await expect.poll(() => listbox.textContent()).toContain("<img src=x onerror=window.__xss=1> tag");
+    await expect
+      .poll(() => listbox.textContent())
+      .toContain("<img src=x onerror=window.__xss=1> tag");
     const text = await listbox.textContent();
     expect(text).toContain("<img src=x onerror=window.__xss=2>");
     expect(await listbox.locator("img").count()).toBe(0);
@@ -282,6 +346,8 @@ describe("search", () => {
     await navigated(page, 1);
     expect(await page.locator("main h1").textContent()).toBe("Escaping");
     expect(await page.locator("main img").count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).toBeUndefined();
   });
 });

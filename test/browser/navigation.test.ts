@@ -6,7 +6,14 @@ import { unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPreview } from "../../src/preview.ts";
-import { live, navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import {
+  live,
+  navigated,
+  sidebarLink,
+  startHarness,
+  type Harness,
+  type TestPage,
+} from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,11 +23,20 @@ afterAll(async () => {
   await h?.close();
 });
 
-type RouterWindow = { brookDocs: { router: { beforeEach(g: (to: string) => unknown): () => void; push(href: string): Promise<unknown> } } };
+type RouterWindow = {
+  brookDocs: {
+    router: {
+      beforeEach(g: (to: string) => unknown): () => void;
+      push(href: string): Promise<unknown>;
+    };
+  };
+};
 
 /** Marks the current document: the mark survives in-place navigation and is gone after a full load. */
-const mark = (page: TestPage) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
-const marked = (page: TestPage) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+const mark = (page: TestPage) =>
+  page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+const marked = (page: TestPage) =>
+  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 const dataRequests = (page: TestPage) => {
   const urls: string[] = [];
   page.on("request", (r) => {
@@ -35,21 +51,39 @@ describe("outcomes", () => {
     expect(await page.locator('meta[name="keywords"]').count()).toBe(1);
     await mark(page);
     await sidebarLink(page, "/docs/v2/limits/").click();
-    expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/limits/", outcome: "completed" });
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/limits/",
+      outcome: "completed",
+    });
     expect(await marked(page)).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/docs/v2/limits/");
     expect(await page.title()).toBe("Limits | Brook");
     expect(await page.locator("main h1").textContent()).toBe("Limits");
-    expect(await page.getAttribute('meta[name="description"]', "content")).toBe("Payload, memory and time limits of workflows.");
-    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe("https://brook.example/docs/v2/limits/");
-    expect(await page.getAttribute('meta[property="og:url"]', "content")).toBe("https://brook.example/docs/v2/limits/");
+    expect(await page.getAttribute('meta[name="description"]', "content")).toBe(
+      "Payload, memory and time limits of workflows.",
+    );
+    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(
+      "https://brook.example/docs/v2/limits/",
+    );
+    expect(await page.getAttribute('meta[property="og:url"]', "content")).toBe(
+      "https://brook.example/docs/v2/limits/",
+    );
     expect(await page.getAttribute('meta[property="og:title"]', "content")).toBe("Limits | Brook");
     // The guide's frontmatter meta goes with it.
     expect(await page.locator('meta[name="keywords"]').count()).toBe(0);
-    expect(await page.locator('nav[aria-label="Sidebar"] a[aria-current="page"]').textContent()).toBe("Limits");
+    expect(
+      await page.locator('nav[aria-label="Sidebar"] a[aria-current="page"]').textContent(),
+    ).toBe("Limits");
     // Focus moves to the new h1, and the title is announced.
-    expect(await page.evaluate(() => document.activeElement?.tagName + ":" + document.activeElement?.textContent)).toBe("H1:Limits");
-    expect(await page.locator('[role="status"][aria-live="polite"]').last().textContent()).toBe("Limits");
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.tagName + ":" + document.activeElement?.textContent,
+      ),
+    ).toBe("H1:Limits");
+    expect(await page.locator('[role="status"][aria-live="polite"]').last().textContent()).toBe(
+      "Limits",
+    );
     // The home page's title is the site title alone.
     await page.locator(".site-title").click();
     expect((await navigated(page, 2)).outcome).toBe("completed");
@@ -61,10 +95,16 @@ describe("outcomes", () => {
     const page = await h.open("/docs/v2/");
     await mark(page);
     await page.locator('main a[href="/docs/v2/old-guide/"]').click();
-    expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/", to: "/docs/v2/guide/#retries", outcome: "redirected" });
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/",
+      to: "/docs/v2/guide/#retries",
+      outcome: "redirected",
+    });
     expect(await marked(page)).toBe(true);
     expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe("/docs/v2/guide/#retries");
-    const top = await page.evaluate(() => document.getElementById("retries")!.getBoundingClientRect().top);
+    const top = await page.evaluate(
+      () => document.getElementById("retries")!.getBoundingClientRect().top,
+    );
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(120);
   });
@@ -75,21 +115,35 @@ describe("outcomes", () => {
     await page.evaluate(() => {
       const { router } = (window as unknown as RouterWindow).brookDocs;
       router.beforeEach((to) => (to.startsWith("/docs/v2/limits/") ? false : undefined));
-      router.beforeEach((to) => (to.startsWith("/docs/v2/schedules/") ? "/docs/v2/webhooks/#verify-the-signature" : true));
+      router.beforeEach((to) =>
+        to.startsWith("/docs/v2/schedules/") ? "/docs/v2/webhooks/#verify-the-signature" : true,
+      );
       router.beforeEach(async (to) => {
         if (to.startsWith("/docs/v2/escaping/")) throw new Error("guard bug");
       });
     });
     await sidebarLink(page, "/docs/v2/limits/").click();
-    expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/limits/", outcome: "aborted" });
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/limits/",
+      outcome: "aborted",
+    });
     expect(new URL(page.url()).pathname).toBe("/docs/v2/guide/");
     expect(await page.locator("main h1").textContent()).toBe("Guide");
     await sidebarLink(page, "/docs/v2/schedules/").click();
-    expect(await navigated(page, 2)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/webhooks/#verify-the-signature", outcome: "redirected" });
+    expect(await navigated(page, 2)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/webhooks/#verify-the-signature",
+      outcome: "redirected",
+    });
     expect(await page.locator("main h1").textContent()).toBe("Webhooks");
     // A guard that throws has not said yes: aborted, and logged.
     await sidebarLink(page, "/docs/v2/escaping/").click();
-    expect(await navigated(page, 3)).toEqual({ from: "/docs/v2/webhooks/#verify-the-signature", to: "/docs/v2/escaping/", outcome: "aborted" });
+    expect(await navigated(page, 3)).toEqual({
+      from: "/docs/v2/webhooks/#verify-the-signature",
+      to: "/docs/v2/escaping/",
+      outcome: "aborted",
+    });
     expect(page.errors.some((e) => e.includes("a navigation guard threw"))).toBe(true);
     // Hovering prefetched limits; the aborted navigation itself loaded nothing more.
     expect(requests.filter((u) => u === h.pageDataPath("/limits/")).length).toBeLessThanOrEqual(1);
@@ -104,8 +158,16 @@ describe("outcomes", () => {
     await sidebarLink(page, "/docs/v2/limits/").click();
     await page.waitForTimeout(100);
     await sidebarLink(page, "/docs/v2/webhooks/").click();
-    expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/limits/", outcome: "cancelled" });
-    expect(await navigated(page, 2)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/webhooks/", outcome: "completed" });
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/limits/",
+      outcome: "cancelled",
+    });
+    expect(await navigated(page, 2)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/webhooks/",
+      outcome: "completed",
+    });
     await page.waitForTimeout(1600);
     expect(page.navs).toHaveLength(2);
     expect(await page.locator("main h1").textContent()).toBe("Webhooks");
@@ -117,13 +179,25 @@ describe("outcomes", () => {
     const requests = dataRequests(page);
     const length = await page.evaluate(() => history.length);
     await sidebarLink(page, "/docs/v2/guide/").click();
-    expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/guide/", outcome: "duplicated" });
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/guide/",
+      outcome: "duplicated",
+    });
     expect(await page.evaluate(() => history.length)).toBe(length);
     // A section link of the page: scrolls there, one history entry (as without JavaScript), no load.
     await page.locator('nav[aria-label="Sidebar"] .toc a[href="/docs/v2/guide/#logs"]').click();
-    expect(await navigated(page, 2)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/guide/#logs", outcome: "duplicated" });
+    expect(await navigated(page, 2)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/guide/#logs",
+      outcome: "duplicated",
+    });
     expect(new URL(page.url()).hash).toBe("#logs");
-    expect(await page.evaluate(() => Math.round(document.getElementById("logs")!.getBoundingClientRect().top))).toBeLessThan(120);
+    expect(
+      await page.evaluate(() =>
+        Math.round(document.getElementById("logs")!.getBoundingClientRect().top),
+      ),
+    ).toBeLessThan(120);
     expect(await page.evaluate(() => history.length)).toBe(length + 1);
     expect(requests).toEqual([]);
   });
@@ -133,8 +207,15 @@ describe("outcomes", () => {
     const page = await h.open("/docs/v2/guide/");
     await mark(page);
     await sidebarLink(page, "/docs/v2/deleted/").click();
-    expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/deleted/", outcome: "failed", reason: "missing" });
-    await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Deleted data");
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/deleted/",
+      outcome: "failed",
+      reason: "missing",
+    });
+    await page.waitForFunction(
+      () => document.querySelector("main h1")?.textContent === "Deleted data",
+    );
     await live(page);
     expect(await marked(page)).toBe(false);
     expect(new URL(page.url()).pathname).toBe("/docs/v2/deleted/");
@@ -148,31 +229,48 @@ describe("outcomes", () => {
     await mark(page);
     const started = Date.now();
     await sidebarLink(page, "/docs/v2/schedules/").click();
-    expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/schedules/", outcome: "failed", reason: "timeout" });
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/schedules/",
+      outcome: "failed",
+      reason: "timeout",
+    });
     // The fixture's chunkTimeoutMs is 2500 (the real site's is 120 000).
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
-    await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Run workflows on a schedule");
+    await page.waitForFunction(
+      () => document.querySelector("main h1")?.textContent === "Run workflows on a schedule",
+    );
     expect(await marked(page)).toBe(false);
     expect(page.errors.filter((e) => e.includes("chunk failed to load (timeout)"))).toHaveLength(1);
   });
 
   it("a route no page has shows the not-found layout in place, noindex and without canonical", async () => {
     const page = await h.open("/docs/v2/guide/");
-    await page.evaluate(() => void (window as unknown as RouterWindow).brookDocs.router.push("/docs/v2/no-such-page/"));
-    expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/no-such-page/", outcome: "completed" });
+    await page.evaluate(
+      () =>
+        void (window as unknown as RouterWindow).brookDocs.router.push("/docs/v2/no-such-page/"),
+    );
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/no-such-page/",
+      outcome: "completed",
+    });
     expect(await page.locator("main h1").textContent()).toBe("Page not found");
     expect(await page.getAttribute('meta[name="robots"]', "content")).toBe("noindex");
     expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
     await page.goBack();
     expect((await navigated(page, 2)).outcome).toBe("completed");
-    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe("https://brook.example/docs/v2/guide/");
+    expect(await page.getAttribute('link[rel="canonical"]', "href")).toBe(
+      "https://brook.example/docs/v2/guide/",
+    );
     expect(await page.locator('meta[name="robots"]').count()).toBe(0);
   });
 });
 
 describe("progress bar", () => {
   /** Clicks a sidebar link from script: no hover first, so its data file is requested when the navigation starts. */
-  const clickWithoutHover = (page: TestPage, href: string) => sidebarLink(page, href).evaluate((a) => (a as HTMLElement).click());
+  const clickWithoutHover = (page: TestPage, href: string) =>
+    sidebarLink(page, href).evaluate((a) => (a as HTMLElement).click());
   /** Records whether a [role=progressbar] ever entered the document, and its label. */
   const watchProgress = (page: TestPage) =>
     page.evaluate(() => {
@@ -183,7 +281,8 @@ describe("progress bar", () => {
         if (bar) w.__progress.push(bar.getAttribute("aria-label") ?? "");
       }).observe(document.body, { childList: true, subtree: true, attributes: true });
     });
-  const seen = (page: TestPage) => page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+  const seen = (page: TestPage) =>
+    page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
 
   it("never shows for a fast navigation", async () => {
     const page = await h.open("/docs/v2/guide/");
@@ -208,7 +307,11 @@ describe("progress bar", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(await bar.getAttribute("aria-label")).toBe("Loading page");
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".progress-bar")!).transitionDuration)).toBe("0s");
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.querySelector(".progress-bar")!).transitionDuration,
+      ),
+    ).toBe("0s");
     await navigated(page, 1);
     expect(await bar.count()).toBe(0);
     expect((await seen(page)).length).toBeGreaterThan(0);
@@ -223,7 +326,11 @@ describe("progress bar", () => {
     const barAtEnd: number[] = [];
     await page.exposeFunction("__barAtEnd", (n: number) => void barAtEnd.push(n));
     await page.evaluate(() =>
-      addEventListener("docs:navigated", () => (window as unknown as { __barAtEnd(n: number): void }).__barAtEnd(document.querySelectorAll('[role="progressbar"]').length)),
+      addEventListener("docs:navigated", () =>
+        (window as unknown as { __barAtEnd(n: number): void }).__barAtEnd(
+          document.querySelectorAll('[role="progressbar"]').length,
+        ),
+      ),
     );
     await clickWithoutHover(page, "/docs/v2/webhooks/");
     await page.locator('[role="progressbar"]').waitFor({ state: "attached", timeout: 900 });
@@ -243,7 +350,11 @@ describe("history, scroll and links", () => {
     await page.evaluate(() => scrollTo(0, 700));
     await page.waitForTimeout(200);
     await page.goBack();
-    expect(await navigated(page, 2)).toEqual({ from: "/docs/v2/limits/", to: "/docs/v2/guide/", outcome: "completed" });
+    expect(await navigated(page, 2)).toEqual({
+      from: "/docs/v2/limits/",
+      to: "/docs/v2/guide/",
+      outcome: "completed",
+    });
     expect(await page.locator("main h1").textContent()).toBe("Guide");
     expect(await page.evaluate(() => scrollY)).toBe(1500);
     await page.goForward();
@@ -265,7 +376,12 @@ describe("history, scroll and links", () => {
   });
 
   it("rewrites an index.html address to the slash form when a host serves the file directly", async () => {
-    const plain = await startPreview({ root: h.dir, port: 0, host: "127.0.0.1", hostRedirects: false });
+    const plain = await startPreview({
+      root: h.dir,
+      port: 0,
+      host: "127.0.0.1",
+      hostRedirects: false,
+    });
     try {
       const context = await h.browser.newContext();
       const page = await context.newPage();
@@ -288,7 +404,11 @@ describe("history, scroll and links", () => {
         results.push(e.defaultPrevented);
         e.preventDefault();
       });
-      const click = (href: string, init: MouseEventInit = {}, attrs: Record<string, string> = {}) => {
+      const click = (
+        href: string,
+        init: MouseEventInit = {},
+        attrs: Record<string, string> = {},
+      ) => {
         const a = Object.assign(document.createElement("a"), { href, textContent: "x" });
         for (const [k, v] of Object.entries(attrs)) a.setAttribute(k, v);
         document.querySelector("main")!.append(a);

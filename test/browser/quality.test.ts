@@ -3,7 +3,16 @@
  * on every page type, and no Content-Security-Policy violation under the built `_headers` policy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, cspViolations, navigated, recordCspViolations, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import {
+  axeViolations,
+  cspViolations,
+  navigated,
+  recordCspViolations,
+  sidebarLink,
+  startHarness,
+  type Harness,
+  type TestPage,
+} from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,15 +49,22 @@ describe("without JavaScript", () => {
 describe("axe-core, WCAG 2.2 AA", () => {
   const violations = (page: TestPage) => axeViolations(page);
   // axe is injected as an inline script, which the site's own CSP rightly refuses.
-  const open = (path: string, colorScheme: "light" | "dark" = "light") => h.open(path, { bypassCSP: true, colorScheme });
+  const open = (path: string, colorScheme: "light" | "dark" = "light") =>
+    h.open(path, { bypassCSP: true, colorScheme });
 
   it("home, doc and 404 pages have no violations, in light and dark", async () => {
     for (const scheme of ["light", "dark"] as const) {
       // The webhooks page has highlighted code (token colours) and an outline with `###`; the
       // not-found address is close enough to a page to get suggestions; the banner is on all.
-      for (const path of ["/docs/v2/", "/docs/v2/guide/", "/docs/v2/webhooks/", "/docs/v2/webhoks/"]) {
+      for (const path of [
+        "/docs/v2/",
+        "/docs/v2/guide/",
+        "/docs/v2/webhooks/",
+        "/docs/v2/webhoks/",
+      ]) {
         const page = await open(path, scheme);
-        if (path.endsWith("webhoks/")) await page.locator('[aria-label="Suggested pages"]').waitFor();
+        if (path.endsWith("webhoks/"))
+          await page.locator('[aria-label="Suggested pages"]').waitFor();
         expect(await violations(page), `${path} (${scheme})`).toEqual([]);
         await page.context().close();
       }
@@ -74,7 +90,10 @@ describe("axe-core, WCAG 2.2 AA", () => {
   });
 
   it("no violations with the drawer and the version menu open", async () => {
-    const page = await h.open("/docs/v2/guide/", { bypassCSP: true, viewport: { width: 375, height: 740 } });
+    const page = await h.open("/docs/v2/guide/", {
+      bypassCSP: true,
+      viewport: { width: 375, height: 740 },
+    });
     await page.getByRole("button", { name: "Toggle sidebar" }).click();
     await page.locator("#sidebar").waitFor({ state: "visible" });
     expect(await violations(page)).toEqual([]);

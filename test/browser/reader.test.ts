@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { live, navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import {
+  live,
+  navigated,
+  sidebarLink,
+  startHarness,
+  type Harness,
+  type TestPage,
+} from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -19,16 +26,27 @@ afterAll(async () => {
 /** Records layout shifts not caused by recent input, and the state of <html> when <body> is created (the first paint can come no earlier). */
 const recordFirstPaint = async (page: TestPage) => {
   await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number; __atBody?: { theme?: string; js: boolean; bannerHidden: boolean } };
+    const w = window as unknown as {
+      __cls: number;
+      __atBody?: { theme?: string; js: boolean; bannerHidden: boolean };
+    };
     w.__cls = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!e.hadRecentInput) w.__cls += e.value;
     }).observe({ type: "layout-shift", buffered: true });
     const observer = new MutationObserver(() => {
       if (!document.body) return;
       observer.disconnect();
       const html = document.documentElement;
-      w.__atBody = { theme: html.dataset.theme, js: html.classList.contains("js"), bannerHidden: html.classList.contains("banner-dismissed") };
+      w.__atBody = {
+        theme: html.dataset.theme,
+        js: html.classList.contains("js"),
+        bannerHidden: html.classList.contains("banner-dismissed"),
+      };
     });
     observer.observe(document, { childList: true, subtree: true });
   });
@@ -39,9 +57,16 @@ const cls = (page: TestPage) =>
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     return (window as unknown as { __cls: number }).__cls;
   });
-const atBody = (page: TestPage) => page.evaluate(() => (window as unknown as { __atBody: { theme?: string; js: boolean; bannerHidden: boolean } }).__atBody);
-const mark = (page: TestPage) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
-const marked = (page: TestPage) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+const atBody = (page: TestPage) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __atBody: { theme?: string; js: boolean; bannerHidden: boolean } })
+        .__atBody,
+  );
+const mark = (page: TestPage) =>
+  page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+const marked = (page: TestPage) =>
+  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 
 describe("layout and theme at first paint", () => {
   for (const viewport of [
@@ -63,7 +88,9 @@ describe("layout and theme at first paint", () => {
       await data;
       await link.click();
       expect((await navigated(page, 1)).outcome).toBe("completed");
-      expect(await page.locator('nav[aria-label="Breadcrumb"] [aria-current="page"]').textContent()).toBe("Webhooks");
+      expect(
+        await page.locator('nav[aria-label="Breadcrumb"] [aria-current="page"]').textContent(),
+      ).toBe("Webhooks");
       expect(await cls(page), "after an in-place navigation").toBeLessThan(0.01);
       expect(page.errors).toEqual([]);
     });
@@ -78,7 +105,9 @@ describe("layout and theme at first paint", () => {
       },
     });
     expect((await atBody(page)).theme).toBe("dark");
-    expect(await page.getByRole("button", { name: "Dark theme" }).getAttribute("aria-pressed")).toBe("true");
+    expect(
+      await page.getByRole("button", { name: "Dark theme" }).getAttribute("aria-pressed"),
+    ).toBe("true");
   });
 });
 
@@ -87,16 +116,36 @@ describe("outline", () => {
     const page = await h.open("/docs/v2/webhooks/", { viewport: { width: 1280, height: 800 } });
     const outline = page.locator('nav[aria-label="On this page"]');
     expect(await outline.isVisible()).toBe(true);
-    expect(await outline.locator(":scope > ul > li > a").allTextContents()).toEqual(["Create a webhook", "Verify the signature", "Respond to the sender"]);
-    expect(await outline.locator(":scope > ul > li > ul > li > a").allTextContents()).toEqual(["In Node.js", "In Python"]);
-    expect(await outline.locator("a").first().getAttribute("href")).toBe("/docs/v2/webhooks/#create-a-webhook");
+    expect(await outline.locator(":scope > ul > li > a").allTextContents()).toEqual([
+      "Create a webhook",
+      "Verify the signature",
+      "Respond to the sender",
+    ]);
+    expect(await outline.locator(":scope > ul > li > ul > li > a").allTextContents()).toEqual([
+      "In Node.js",
+      "In Python",
+    ]);
+    expect(await outline.locator("a").first().getAttribute("href")).toBe(
+      "/docs/v2/webhooks/#create-a-webhook",
+    );
     // Beside the article, not under it.
-    const [article, nav] = await Promise.all([page.locator("article.doc").boundingBox(), outline.boundingBox()]);
+    const [article, nav] = await Promise.all([
+      page.locator("article.doc").boundingBox(),
+      outline.boundingBox(),
+    ]);
     expect(nav!.x).toBeGreaterThanOrEqual(article!.x + article!.width);
     await page.evaluate(() => document.getElementById("in-python")!.scrollIntoView());
-    await page.waitForFunction(() => document.querySelector('nav[aria-label="On this page"] a[aria-current="location"]')?.textContent === "In Python");
+    await page.waitForFunction(
+      () =>
+        document.querySelector('nav[aria-label="On this page"] a[aria-current="location"]')
+          ?.textContent === "In Python",
+    );
     // The sidebar keeps following `##` sections only.
-    await page.waitForFunction(() => document.querySelector('#sidebar .toc a[aria-current="location"]')?.textContent === "Verify the signature");
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#sidebar .toc a[aria-current="location"]')?.textContent ===
+        "Verify the signature",
+    );
     expect(await outline.locator('a[aria-current="location"]').count()).toBe(1);
   });
 
@@ -105,10 +154,17 @@ describe("outline", () => {
     await page.locator("main h1").focus();
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press("Tab");
-      if (await page.evaluate(() => Boolean(document.activeElement?.closest('nav[aria-label="On this page"]')))) break;
+      if (
+        await page.evaluate(() =>
+          Boolean(document.activeElement?.closest('nav[aria-label="On this page"]')),
+        )
+      )
+        break;
     }
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Create a webhook");
-    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe("none");
+    expect(
+      await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
+    ).not.toBe("none");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await page.waitForURL("**/docs/v2/webhooks/#verify-the-signature");
@@ -130,15 +186,26 @@ describe("breadcrumbs", () => {
     const page = await h.open("/docs/v2/webhooks/");
     const crumbs = page.locator('nav[aria-label="Breadcrumb"] > ol > li');
     expect(await crumbs.allTextContents()).toEqual(["Brook", "Workflows", "Webhooks"]);
-    expect(await crumbs.last().locator('[aria-current="page"]').getAttribute("href")).toBe("/docs/v2/webhooks/");
+    expect(await crumbs.last().locator('[aria-current="page"]').getAttribute("href")).toBe(
+      "/docs/v2/webhooks/",
+    );
     expect(await crumbs.first().locator("a").getAttribute("href")).toBe("/docs/v2/");
-    const json = JSON.parse((await page.locator('nav[aria-label="Breadcrumb"] script[type="application/ld+json"]').textContent())!);
+    const json = JSON.parse(
+      (await page
+        .locator('nav[aria-label="Breadcrumb"] script[type="application/ld+json"]')
+        .textContent())!,
+    );
     expect(json).toEqual({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
       itemListElement: [
         { "@type": "ListItem", position: 1, name: "Brook", item: "https://brook.example/docs/v2/" },
-        { "@type": "ListItem", position: 2, name: "Webhooks", item: "https://brook.example/docs/v2/webhooks/" },
+        {
+          "@type": "ListItem",
+          position: 2,
+          name: "Webhooks",
+          item: "https://brook.example/docs/v2/webhooks/",
+        },
       ],
     });
     const home = await h.open("/docs/v2/");
@@ -151,16 +218,24 @@ describe("announcement banner", () => {
     const page = await h.open("/docs/v2/guide/", { viewport: { width: 390, height: 844 } });
     const banner = page.getByRole("region", { name: "Announcement" });
     expect(await banner.isVisible()).toBe(true);
-    expect(await banner.getByRole("link", { name: "Read the limits" }).getAttribute("href")).toBe("/docs/v2/limits/");
+    expect(await banner.getByRole("link", { name: "Read the limits" }).getAttribute("href")).toBe(
+      "/docs/v2/limits/",
+    );
     // Skip link, the banner's link, then its dismiss button.
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Dismiss announcement");
-    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe("none");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Dismiss announcement",
+    );
+    expect(
+      await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
+    ).not.toBe("none");
     await page.keyboard.press("Enter");
     expect(await banner.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.classList.contains("site-title"))).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains("site-title")),
+    ).toBe(true);
     // A later page: hidden before the body exists, so nothing moves.
     await recordFirstPaint(page);
     await page.goto(h.url("/docs/v2/limits/"));
@@ -172,7 +247,10 @@ describe("announcement banner", () => {
 
   it("shows again to a reader who dismissed another announcement", async () => {
     const page = await h.open("/docs/v2/guide/", {
-      before: async (p) => void (await p.addInitScript(() => localStorage.setItem("brook-banner-dismissed", JSON.stringify(["an-older-one"])))),
+      before: async (p) =>
+        void (await p.addInitScript(() =>
+          localStorage.setItem("brook-banner-dismissed", JSON.stringify(["an-older-one"])),
+        )),
     });
     expect(await page.getByRole("region", { name: "Announcement" }).isVisible()).toBe(true);
   });
@@ -197,7 +275,11 @@ describe("not-found page", () => {
 
   it("suggests for the address of an in-place navigation too", async () => {
     const page = await h.open("/docs/v2/guide/");
-    await page.evaluate(() => (window as unknown as { brookDocs: { router: { push(h: string): Promise<unknown> } } }).brookDocs.router.push("/docs/v2/webhoks/"));
+    await page.evaluate(() =>
+      (
+        window as unknown as { brookDocs: { router: { push(h: string): Promise<unknown> } } }
+      ).brookDocs.router.push("/docs/v2/webhoks/"),
+    );
     expect((await navigated(page, 1)).outcome).toBe("completed");
     await page.locator('[aria-label="Suggested pages"] a', { hasText: "Webhooks" }).waitFor();
   });
@@ -209,10 +291,17 @@ describe("the navigation code cannot load", () => {
     ["the deferred parts' chunk", "**/assets/live-parts.*.js"],
   ] as const) {
     it(`${what}: exactly one docs:navigated, failed with reason missing, then the page by a full load`, async () => {
-      const page = await h.open("/docs/v2/guide/", { before: (p) => p.route(pattern, (r) => r.abort()).then(() => undefined) });
+      const page = await h.open("/docs/v2/guide/", {
+        before: (p) => p.route(pattern, (r) => r.abort()).then(() => undefined),
+      });
       await mark(page);
       await sidebarLink(page, "/docs/v2/limits/").click();
-      expect(await navigated(page, 1)).toEqual({ from: "/docs/v2/guide/", to: "/docs/v2/limits/", outcome: "failed", reason: "missing" });
+      expect(await navigated(page, 1)).toEqual({
+        from: "/docs/v2/guide/",
+        to: "/docs/v2/limits/",
+        outcome: "failed",
+        reason: "missing",
+      });
       await page.waitForURL("**/docs/v2/limits/");
       await page.locator("main h1", { hasText: "Limits" }).waitFor();
       expect(await marked(page)).toBe(false);
@@ -226,7 +315,10 @@ describe("the navigation code cannot load", () => {
 
 describe("last updated", () => {
   it("shows the page's last commit under the article, and the next page's after an in-place navigation", async () => {
-    const data = (route: string) => JSON.parse(readFileSync(join(h.dir, h.pageDataPath(route)), "utf8")) as { lastUpdated?: { iso: string; text: string } };
+    const data = (route: string) =>
+      JSON.parse(readFileSync(join(h.dir, h.pageDataPath(route)), "utf8")) as {
+        lastUpdated?: { iso: string; text: string };
+      };
     const guide = data("/guide/").lastUpdated;
     const webhooks = data("/webhooks/").lastUpdated;
     // The fixture's files are committed: git knows when each last changed.
@@ -234,7 +326,9 @@ describe("last updated", () => {
     const page = await h.open("/docs/v2/guide/");
     const time = page.locator("article p.last-updated time");
     expect(await time.getAttribute("datetime")).toBe(guide!.iso);
-    expect(await page.locator("article p.last-updated").textContent()).toBe(`Last updated ${guide!.text}`);
+    expect(await page.locator("article p.last-updated").textContent()).toBe(
+      `Last updated ${guide!.text}`,
+    );
     // As a reader follows it: pointer over the link first (the page's end is a deferred part).
     const next = page.locator('main a[rel="next"]');
     const loaded = page.waitForResponse((r) => r.url().endsWith(h.pageDataPath("/webhooks/")));
@@ -251,7 +345,9 @@ describe("version menu", () => {
     const page = await h.open("/docs/v2/guide/");
     await page.getByRole("button", { name: /^Version/ }).click();
     const cdp = await page.context().newCDPSession(page);
-    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value: string }; name?: { value: string } }[] };
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+      nodes: { role?: { value: string }; name?: { value: string } }[];
+    };
     const links = nodes.filter((n) => n.role?.value === "link").map((n) => n.name?.value);
     expect(links).toContain("v2 New");
     expect(links).not.toContain("v2New");

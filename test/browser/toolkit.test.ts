@@ -5,7 +5,16 @@
  * notation or removed lines, and axe-core with nothing to report in light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, cspViolations, navigated, recordCspViolations, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import {
+  axeViolations,
+  cspViolations,
+  navigated,
+  recordCspViolations,
+  sidebarLink,
+  startHarness,
+  type Harness,
+  type TestPage,
+} from "./harness.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,7 +25,8 @@ afterAll(async () => {
 });
 
 /** The labels of the selected tab of each code group on the page, in order. */
-const selected = (page: TestPage) => page.locator('.code-group [role="tab"][aria-selected="true"]').allTextContents();
+const selected = (page: TestPage) =>
+  page.locator('.code-group [role="tab"][aria-selected="true"]').allTextContents();
 
 /** Waits until every group shows `labels` (the client's chunk applies the reader's choice after hydration). */
 async function expectSelected(page: TestPage, labels: string[]): Promise<void> {
@@ -34,11 +44,17 @@ describe("code groups", () => {
     expect(await group.locator('[role="tabpanel"]').count()).toBe(3);
     await tabs.first().focus();
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Python");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe("Python");
     expect(await tabs.nth(1).getAttribute("aria-selected")).toBe("true");
     expect(await group.getByRole("tabpanel", { name: "Python" }).isVisible()).toBe(true);
-    expect(await group.locator('[role="tabpanel"][aria-labelledby="cg1Tab1"]').isVisible()).toBe(false);
-    expect(await tabs.evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex))).toEqual([-1, 0, -1]);
+    expect(await group.locator('[role="tabpanel"][aria-labelledby="cg1Tab1"]').isVisible()).toBe(
+      false,
+    );
+    expect(await tabs.evaluateAll((els) => els.map((e) => (e as HTMLElement).tabIndex))).toEqual([
+      -1, 0, -1,
+    ]);
     await page.keyboard.press("End");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("cURL");
     await page.keyboard.press("ArrowRight");
@@ -50,18 +66,28 @@ describe("code groups", () => {
     expect(await group.getByRole("tabpanel", { name: "Node.js" }).isVisible()).toBe(true);
     // Tab leaves the tab list for the selected panel's code.
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]')?.getAttribute("aria-labelledby"))).toBe("cg1Tab1");
+    expect(
+      await page.evaluate(() =>
+        document.activeElement?.closest('[role="tabpanel"]')?.getAttribute("aria-labelledby"),
+      ),
+    ).toBe("cg1Tab1");
     expect(page.errors).toEqual([]);
   });
 
   it("syncs the chosen label across the page and remembers it for later pages, in place and on a full load", async () => {
     const page = await h.open("/docs/v2/toolkit/");
     await expectSelected(page, ["Node.js", "Node.js"]);
-    const top = await page.evaluate(() => document.querySelectorAll(".code-group")[1]!.getBoundingClientRect().top + scrollY);
+    const top = await page.evaluate(
+      () => document.querySelectorAll(".code-group")[1]!.getBoundingClientRect().top + scrollY,
+    );
     await page.locator(".code-group").first().getByRole("tab", { name: "Python" }).click();
     await expectSelected(page, ["Python", "Python"]);
     // The other group changed without moving anything below the first.
-    expect(await page.evaluate(() => document.querySelectorAll(".code-group")[1]!.getBoundingClientRect().top + scrollY)).toBe(top);
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll(".code-group")[1]!.getBoundingClientRect().top + scrollY,
+      ),
+    ).toBe(top);
     expect(await page.evaluate(() => localStorage.getItem("brook-code-group"))).toBe('["Python"]');
     // In place, to a page whose group also has Go.
     await sidebarLink(page, "/docs/v2/second/").click();
@@ -69,7 +95,9 @@ describe("code groups", () => {
     await expectSelected(page, ["Python"]);
     await page.getByRole("tab", { name: "Go" }).click();
     // The click is handled once the tabs' chunk is there (main.tsx imports it on the first click).
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("brook-code-group"))).toBe('["Go","Python"]');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("brook-code-group")))
+      .toBe('["Go","Python"]');
     // Back on a page without Go: the choice before it.
     await sidebarLink(page, "/docs/v2/toolkit/").click();
     await navigated(page, 2);
@@ -89,8 +117,13 @@ describe("code groups", () => {
           w.__shifts = [];
           // Shifts of the article only: the header's controls appear when the client starts (issue 5's trade-off).
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
-              const inArticle = e.sources.some((s) => (s.node instanceof Element ? s.node : s.node?.parentElement)?.closest(".content"));
+            for (const e of list.getEntries() as unknown as {
+              value: number;
+              sources: { node?: Node }[];
+            }[]) {
+              const inArticle = e.sources.some((s) =>
+                (s.node instanceof Element ? s.node : s.node?.parentElement)?.closest(".content"),
+              );
               if (inArticle) w.__shifts.push(e.value);
             }
           }).observe({ type: "layout-shift", buffered: true });
@@ -99,8 +132,12 @@ describe("code groups", () => {
     });
     await expectSelected(page, ["cURL", "Python"]);
     // A frame after the choice is shown, nothing has moved.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts),
+    ).toEqual([]);
   });
 
   it("without JavaScript, shows every panel under its label", async () => {
@@ -114,7 +151,9 @@ describe("code groups", () => {
       expect(await panel.locator(".code-title").textContent()).toBe(label);
     }
     // Stacked one under another, in the order written.
-    const tops = await group.locator(".code-group-panel").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+    const tops = await group
+      .locator(".code-group-panel")
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
     expect(tops).toEqual([...tops].sort((a, b) => a - b));
     expect(new Set(tops).size).toBe(3);
   });
@@ -122,22 +161,30 @@ describe("code groups", () => {
 
 describe("annotated code", () => {
   it("copies the code as it should be run: no notation comments, no removed lines, no gutters", async () => {
-    const page = await h.open("/docs/v2/toolkit/", { permissions: ["clipboard-read", "clipboard-write"] });
-    const block = page.locator(".code-block", { has: page.locator(".code-title", { hasText: "step.js" }) });
+    const page = await h.open("/docs/v2/toolkit/", {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    const block = page.locator(".code-block", {
+      has: page.locator(".code-title", { hasText: "step.js" }),
+    });
     expect(await block.locator(".line.diff.remove").count()).toBe(1);
     expect(await block.locator(".line.diff.add").count()).toBe(1);
     // The gutter's + and - are drawn by the stylesheet (a non-colour cue), outside the text.
-    expect(await block.locator(".line.diff.add").evaluate((e) => getComputedStyle(e, "::after").content)).toContain('"+"');
+    expect(
+      await block.locator(".line.diff.add").evaluate((e) => getComputedStyle(e, "::after").content),
+    ).toContain('"+"');
     await block.hover();
     await block.getByRole("button", { name: "Copy code" }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
-      [
-        "export default async function (event, ctx) {",
-        '  const name = event.body?.name ?? "world";',
-        "  return { greeting: `Hello, ${name}!` };",
-        "}",
-      ].join("\n"),
-    );
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(
+        [
+          "export default async function (event, ctx) {",
+          '  const name = event.body?.name ?? "world";',
+          "  return { greeting: `Hello, ${name}!` };",
+          "}",
+        ].join("\n"),
+      );
     const all = await page.locator(".code-block pre").allTextContents();
     expect(all.join("\n")).not.toContain("[!code");
   });
@@ -152,7 +199,15 @@ describe("axe-core and the CSP on a page that uses every feature", () => {
       const page = await h.open("/docs/v2/toolkit/", { bypassCSP: true, colorScheme });
       expect(await violations(page), colorScheme).toEqual([]);
       await page.locator(".code-group").first().getByRole("tab", { name: "cURL" }).click();
-      await expect.poll(() => page.locator(".code-group").first().getByRole("tab", { name: "cURL" }).getAttribute("aria-selected")).toBe("true");
+      await expect
+        .poll(() =>
+          page
+            .locator(".code-group")
+            .first()
+            .getByRole("tab", { name: "cURL" })
+            .getAttribute("aria-selected"),
+        )
+        .toBe("true");
       expect(await violations(page), `${colorScheme}, cURL chosen`).toEqual([]);
       await page.context().close();
     }

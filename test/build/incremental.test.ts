@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
 import { snapshotDir } from "../cli/run-cli.ts";
@@ -22,7 +30,9 @@ const inode = (rel: string) => statSync(join(dir, "dist", rel)).ino;
 beforeAll(() => {
   dir = tempSite("basic", {
     "public/favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
-    "content/guide/code.md": readFileSync(join(ROOT, "test/fixtures/basic/content/guide/code.md"), "utf8") + "\nThe API lives at {{ site.apiBase }}.\n",
+    "content/guide/code.md":
+      readFileSync(join(ROOT, "test/fixtures/basic/content/guide/code.md"), "utf8") +
+      "\nThe API lives at {{ site.apiBase }}.\n",
   });
   const first = cli("build");
   expect(first.code, first.stderr).toBe(0);
@@ -88,7 +98,9 @@ describe("a build after a build", () => {
     writeFileSync(join(dir, "dist/docs/v2/favicon.svg"), "<svg/>");
     expect(rendered(cli("build").stderr)).toBe(0);
     expect(readFileSync(join(dir, "dist/_headers"), "utf8")).toBe(headers);
-    expect(readFileSync(join(dir, "dist/docs/v2/favicon.svg"), "utf8")).toBe("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    expect(readFileSync(join(dir, "dist/docs/v2/favicon.svg"), "utf8")).toBe(
+      "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    );
     // A file of the output deleted by hand comes back.
     rmSync(join(dir, "dist/robots.txt"));
     expect(rendered(cli("build").stderr)).toBe(0);
@@ -97,13 +109,22 @@ describe("a build after a build", () => {
 
   it("renders exactly the edited page when only its body changed", () => {
     const file = join(dir, "content", "limits.md");
-    writeFileSync(file, readFileSync(file, "utf8").replace("## ", "A new sentence in the body.\n\n## "));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace("## ", "A new sentence in the body.\n\n## "),
+    );
     const guide = inode("docs/v2/guide/index.html");
     const r = cli("build");
     expect(rendered(r.stderr)).toBe(1);
-    expect(readFileSync(join(dir, "dist/docs/v2/limits/index.html"), "utf8")).toContain("A new sentence in the body.");
-    expect(readFileSync(join(dir, "dist/docs/v2/limits.md"), "utf8")).toContain("A new sentence in the body.");
-    expect(readFileSync(join(dir, "dist/docs/v2/llms-full.txt"), "utf8")).toContain("A new sentence in the body.");
+    expect(readFileSync(join(dir, "dist/docs/v2/limits/index.html"), "utf8")).toContain(
+      "A new sentence in the body.",
+    );
+    expect(readFileSync(join(dir, "dist/docs/v2/limits.md"), "utf8")).toContain(
+      "A new sentence in the body.",
+    );
+    expect(readFileSync(join(dir, "dist/docs/v2/llms-full.txt"), "utf8")).toContain(
+      "A new sentence in the body.",
+    );
     expect(inode("docs/v2/guide/index.html")).toBe(guide);
   });
 
@@ -124,13 +145,23 @@ describe("a build after a build", () => {
 
   it("renders exactly the pages that read a site value when the value changes", () => {
     const config = join(dir, "site.config.ts");
-    writeFileSync(config, readFileSync(config, "utf8").replace('title: "Brook",', 'title: "Brook",\n  apiBase: "https://api.brook.example/v9",'));
+    writeFileSync(
+      config,
+      readFileSync(config, "utf8").replace(
+        'title: "Brook",',
+        'title: "Brook",\n  apiBase: "https://api.brook.example/v9",',
+      ),
+    );
     const r = cli("build");
     expect(r.code, r.stderr).toBe(0);
     // guide/triggers.md and guide/code.md write {{ site.apiBase }}; the other three do not.
     expect(rendered(r.stderr)).toBe(2);
-    expect(readFileSync(join(dir, "dist/docs/v2/guide/code/index.html"), "utf8")).toContain("https://api.brook.example/v9");
-    expect(readFileSync(join(dir, "dist/docs/v2/guide/code.md"), "utf8")).toContain("https://api.brook.example/v9");
+    expect(readFileSync(join(dir, "dist/docs/v2/guide/code/index.html"), "utf8")).toContain(
+      "https://api.brook.example/v9",
+    );
+    expect(readFileSync(join(dir, "dist/docs/v2/guide/code.md"), "utf8")).toContain(
+      "https://api.brook.example/v9",
+    );
   });
 
   it("renders every page when the site around them changes (a title in the sidebar)", () => {
@@ -138,8 +169,12 @@ describe("a build after a build", () => {
     writeFileSync(file, readFileSync(file, "utf8").replace("title: Limits", "title: All limits"));
     expect(rendered(cli("build").stderr)).toBe(5);
     // The other pages' bodies come from the cache, their Markdown with them.
-    expect(readFileSync(join(dir, "dist/docs/v2/limits.md"), "utf8")).toMatch(/^# All limits\n[\s\S]*A new sentence in the body\./);
-    expect(readFileSync(join(dir, "dist/docs/v2/guide/code.md"), "utf8")).toContain("https://api.brook.example/v9");
+    expect(readFileSync(join(dir, "dist/docs/v2/limits.md"), "utf8")).toMatch(
+      /^# All limits\n[\s\S]*A new sentence in the body\./,
+    );
+    expect(readFileSync(join(dir, "dist/docs/v2/guide/code.md"), "utf8")).toContain(
+      "https://api.brook.example/v9",
+    );
   });
 
   it("rebuilds a page whose Markdown for machines someone changed by hand", () => {
@@ -158,21 +193,33 @@ describe("a build after a build", () => {
 describe("check-links reads the output and its link map only", () => {
   it("reports file:line:col with content/ and the cache deleted", () => {
     const file = join(dir, "content", "guide", "index.md");
-    writeFileSync(file, readFileSync(file, "utf8") + "\nSee [the missing page](/no-such-page/) for more.\n");
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8") + "\nSee [the missing page](/no-such-page/) for more.\n",
+    );
     expect(cli("build").code).toBe(0);
     rmSync(join(dir, "content"), { recursive: true, force: true });
     rmSync(join(dir, "node_modules", ".cache", "brook-docs"), { recursive: true, force: true });
     const r = cli("check-links");
     expect(r.code).toBe(1);
-    const lines = readFileSync(join(ROOT, "test/fixtures/basic/content/guide/index.md"), "utf8").split("\n").length;
-    expect(r.stderr).toContain(`content/guide/index.md:${lines + 1}:5: link to /no-such-page/ matches no page [broken-link]`);
+    const lines = readFileSync(
+      join(ROOT, "test/fixtures/basic/content/guide/index.md"),
+      "utf8",
+    ).split("\n").length;
+    expect(r.stderr).toContain(
+      `content/guide/index.md:${lines + 1}:5: link to /no-such-page/ matches no page [broken-link]`,
+    );
   });
 });
 
 describe("nested site values across builds (the disk cache)", () => {
   let site: string;
   const build = () => {
-    const r = spawnSync(process.execPath, [BIN, "build"], { cwd: site, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" } });
+    const r = spawnSync(process.execPath, [BIN, "build"], {
+      cwd: site,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" },
+    });
     expect(r.status, r.stderr).toBe(0);
     return r.stderr;
   };
@@ -185,22 +232,33 @@ describe("nested site values across builds (the disk cache)", () => {
       "site.config.ts": readFileSync(join(ROOT, "test/fixtures/basic/site.config.ts"), "utf8")
         .replace("export default", 'import { limits } from "./data/values.ts";\n\nexport default')
         .replace('title: "Brook",', 'title: "Brook",\n  values: { limits },'),
-      "content/limits.md": readFileSync(join(ROOT, "test/fixtures/basic/content/limits.md"), "utf8").replace("is 512KB.", "is {{ site.limits.httpPayload }}."),
-      "content/guide/code.md": readFileSync(join(ROOT, "test/fixtures/basic/content/guide/code.md"), "utf8") + "\nA step gets {{ site.limits.memory.default }} of memory.\n",
+      "content/limits.md": readFileSync(
+        join(ROOT, "test/fixtures/basic/content/limits.md"),
+        "utf8",
+      ).replace("is 512KB.", "is {{ site.limits.httpPayload }}."),
+      "content/guide/code.md":
+        readFileSync(join(ROOT, "test/fixtures/basic/content/guide/code.md"), "utf8") +
+        "\nA step gets {{ site.limits.memory.default }} of memory.\n",
     });
     expect(rendered(build())).toBe(5);
-    expect(readFileSync(join(site, "dist/docs/v2/limits/index.html"), "utf8")).toContain("The HTTP payload limit is 512KB.");
+    expect(readFileSync(join(site, "dist/docs/v2/limits/index.html"), "utf8")).toContain(
+      "The HTTP payload limit is 512KB.",
+    );
   });
   afterAll(() => rmSync(site, { recursive: true, force: true }));
 
   it("renders exactly the pages that read a nested value when the file the config imports changes", () => {
     writeFileSync(join(site, "data/values.ts"), values("1MB", "256MB", "a"));
     expect(rendered(build())).toBe(1);
-    expect(readFileSync(join(site, "dist/docs/v2/limits/index.html"), "utf8")).toContain("The HTTP payload limit is 1MB.");
+    expect(readFileSync(join(site, "dist/docs/v2/limits/index.html"), "utf8")).toContain(
+      "The HTTP payload limit is 1MB.",
+    );
 
     writeFileSync(join(site, "data/values.ts"), values("1MB", "512MB", "a"));
     expect(rendered(build())).toBe(1);
-    expect(readFileSync(join(site, "dist/docs/v2/guide/code/index.html"), "utf8")).toContain("A step gets 512MB of memory.");
+    expect(readFileSync(join(site, "dist/docs/v2/guide/code/index.html"), "utf8")).toContain(
+      "A step gets 512MB of memory.",
+    );
 
     // A value no page reads: the config runs again, no page is parsed or rendered.
     writeFileSync(join(site, "data/values.ts"), values("1MB", "512MB", "b"));

@@ -43,7 +43,11 @@ Errors are JSON.
 `;
 
 beforeAll(() => {
-  dir = tempSite("basic", { "content/api/rest.md": REST, "content/_parts/auth.md": "Send the token in the `Authorization` header.\n", "public/favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>" });
+  dir = tempSite("basic", {
+    "content/api/rest.md": REST,
+    "content/_parts/auth.md": "Send the token in the `Authorization` header.\n",
+    "public/favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  });
   // Not --strict: the REST page stays out of the sidebar on purpose (a warning), to be listed last.
   const r = cli("build");
   expect(r.code, r.stderr).toBe(0);
@@ -52,7 +56,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("Markdown for machines in a build", () => {
   it("writes each page's Markdown at its path (index.md for home, api/rest.md for /api/rest/), includes and site values resolved", () => {
-    for (const rel of ["index.md", "guide.md", "guide/triggers.md", "guide/code.md", "limits.md", "api/rest.md"]) expect(existsSync(join(dir, "dist/docs/v2", rel)), rel).toBe(true);
+    for (const rel of [
+      "index.md",
+      "guide.md",
+      "guide/triggers.md",
+      "guide/code.md",
+      "limits.md",
+      "api/rest.md",
+    ])
+      expect(existsSync(join(dir, "dist/docs/v2", rel)), rel).toBe(true);
     expect(out("docs/v2/api/rest.md")).toBe(
       [
         "# REST API",
@@ -88,25 +100,61 @@ describe("Markdown for machines in a build", () => {
   });
 
   it("links each page's Markdown from its head", () => {
-    expect(out("docs/v2/api/rest/index.html")).toContain('<link rel="alternate" type="text/markdown" href="/docs/v2/api/rest.md"/>');
-    expect(out("docs/v2/index.html")).toContain('<link rel="alternate" type="text/markdown" href="/docs/v2/index.md"/>');
-    expect(out("docs/v2/api/rest/index.html")).toMatch(/<button type="button" class="copy-page">Copy page<\/button><span class="copy-page-status" role="status"><\/span>/);
+    expect(out("docs/v2/api/rest/index.html")).toContain(
+      '<link rel="alternate" type="text/markdown" href="/docs/v2/api/rest.md"/>',
+    );
+    expect(out("docs/v2/index.html")).toContain(
+      '<link rel="alternate" type="text/markdown" href="/docs/v2/index.md"/>',
+    );
+    expect(out("docs/v2/api/rest/index.html")).toMatch(
+      /<button type="button" class="copy-page">Copy page<\/button><span class="copy-page-status" role="status"><\/span>/,
+    );
   });
 
   it("writes llms.txt in the llmstxt.org shape: title, description, a section per sidebar group, then the rest", () => {
     const lines = out("docs/v2/llms.txt").split("\n");
-    expect(lines.slice(0, 4)).toEqual(["# Brook", "", "> Documentation for connecting APIs quickly with Brook", ""]);
-    expect(lines.filter((l) => l.startsWith("## "))).toEqual(["## Workflows", "## Workflows › Guide", "## Pricing and Limits", "## Other pages"]);
+    expect(lines.slice(0, 4)).toEqual([
+      "# Brook",
+      "",
+      "> Documentation for connecting APIs quickly with Brook",
+      "",
+    ]);
+    expect(lines.filter((l) => l.startsWith("## "))).toEqual([
+      "## Workflows",
+      "## Workflows › Guide",
+      "## Pricing and Limits",
+      "## Other pages",
+    ]);
     const urls = lines.filter((l) => l.startsWith("- ")).map((l) => /\]\((.+?)\)/.exec(l)![1]);
-    expect(urls).toEqual(["index.md", "guide.md", "guide/triggers.md", "guide/code.md", "limits.md", "api/rest.md"].map((p) => "https://brook.example/docs/v2/" + p));
-    expect(lines).toContain("- [REST API](https://brook.example/docs/v2/api/rest.md): Every endpoint of the REST API.");
+    expect(urls).toEqual(
+      [
+        "index.md",
+        "guide.md",
+        "guide/triggers.md",
+        "guide/code.md",
+        "limits.md",
+        "api/rest.md",
+      ].map((p) => "https://brook.example/docs/v2/" + p),
+    );
+    expect(lines).toContain(
+      "- [REST API](https://brook.example/docs/v2/api/rest.md): Every endpoint of the REST API.",
+    );
   });
 
   it("writes llms-full.txt: every page's Markdown in sidebar order, then the pages outside the sidebar", () => {
     const full = out("docs/v2/llms-full.txt");
     const titles = [...full.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
     const title = (rel: string) => /^# (.+)$/m.exec(out("docs/v2/" + rel))![1];
-    expect(titles).toEqual(["index.md", "guide.md", "guide/triggers.md", "guide/code.md", "limits.md", "api/rest.md"].map(title));
+    expect(titles).toEqual(
+      [
+        "index.md",
+        "guide.md",
+        "guide/triggers.md",
+        "guide/code.md",
+        "limits.md",
+        "api/rest.md",
+      ].map(title),
+    );
     expect(full).toContain(out("docs/v2/api/rest.md"));
   });
 
@@ -114,15 +162,22 @@ describe("Markdown for machines in a build", () => {
     const sitemap = out("docs/v2/sitemap.xml");
     expect(sitemap).toContain("https://brook.example/docs/v2/api/rest/");
     expect(sitemap).not.toMatch(/\.md<|llms/);
-    expect(out("_headers")).toContain("/docs/v2/*.md\n  Content-Type: text/markdown; charset=utf-8");
+    expect(out("_headers")).toContain(
+      "/docs/v2/*.md\n  Content-Type: text/markdown; charset=utf-8",
+    );
   });
 
   it("check-links passes the build, then reports a broken link inside a page's .md at its line", () => {
     expect(cli("check-links").code).toBe(0);
     const lines = out("docs/v2/limits.md").split("\n").length;
-    appendFileSync(join(dir, "dist/docs/v2/limits.md"), "See [gone](https://brook.example/docs/v2/no-such-page/).\n");
+    appendFileSync(
+      join(dir, "dist/docs/v2/limits.md"),
+      "See [gone](https://brook.example/docs/v2/no-such-page/).\n",
+    );
     const r = cli("check-links");
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`dist/docs/v2/limits.md:${lines}:5: link to https://brook.example/docs/v2/no-such-page/ matches no page [broken-link]`);
+    expect(r.stderr).toContain(
+      `dist/docs/v2/limits.md:${lines}:5: link to https://brook.example/docs/v2/no-such-page/ matches no page [broken-link]`,
+    );
   });
 });

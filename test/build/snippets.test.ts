@@ -21,7 +21,15 @@ function snippetFiles(dir: string): string[] {
     return [];
   }
   return entries
-    .filter((p) => JS_RE.test(p) && p.split(sep).slice(0, -1).some((s) => s.startsWith("_")) && !p.split(sep).includes("node_modules"))
+    .filter(
+      (p) =>
+        JS_RE.test(p) &&
+        p
+          .split(sep)
+          .slice(0, -1)
+          .some((s) => s.startsWith("_")) &&
+        !p.split(sep).includes("node_modules"),
+    )
     .map((p) => join(dir, p))
     .sort();
 }
@@ -30,13 +38,18 @@ function snippetFiles(dir: string): string[] {
 function failing(files: string[]): string[] {
   return files.flatMap((f) => {
     const r = spawnSync(process.execPath, ["--check", f], { encoding: "utf8" });
-    return r.status === 0 ? [] : [`${relative(ROOT, f)}: ${r.stderr.split("\n").slice(0, 5).join("\n")}`];
+    return r.status === 0
+      ? []
+      : [`${relative(ROOT, f)}: ${r.stderr.split("\n").slice(0, 5).join("\n")}`];
   });
 }
 
 describe("code files that pages import parse", () => {
   it("content/ and the fixtures: node --check passes on every JavaScript snippet", () => {
-    const files = [...snippetFiles(join(ROOT, "content")), ...snippetFiles(join(ROOT, "test", "fixtures"))];
+    const files = [
+      ...snippetFiles(join(ROOT, "content")),
+      ...snippetFiles(join(ROOT, "test", "fixtures")),
+    ];
     // The fixtures hold snippets, so the check always has files to look at.
     expect(files.length).toBeGreaterThan(0);
     expect(failing(files)).toEqual([]);
@@ -50,11 +63,13 @@ describe("code files that pages import parse", () => {
       writeFileSync(join(dir, "_snippets", "fine.mjs"), "export const ok = 1; // [!code ++]\n");
       writeFileSync(join(dir, "page.js"), "not in a _ folder, so not a snippet (");
       const files = snippetFiles(dir);
-      expect(files.map((f) => f.slice(dir.length + 1))).toEqual(["_snippets/broken.mjs", "_snippets/fine.mjs"]);
+      expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
+        "_snippets/broken.mjs",
+        "_snippets/fine.mjs",
+      ]);
       expect(failing(files)).toEqual([expect.stringContaining("SyntaxError")]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 });
-

@@ -19,7 +19,8 @@ async function builtFixture(name: string): Promise<string> {
   return dir;
 }
 
-const lines = async (cwd: string) => (await checkBuild({ dir: "dist", cwd })).problems.map((d) => formatDiagnostic(d).split("\n")[0]);
+const lines = async (cwd: string) =>
+  (await checkBuild({ dir: "dist", cwd })).problems.map((d) => formatDiagnostic(d).split("\n")[0]);
 
 afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
@@ -33,7 +34,10 @@ describe("check-links on a fixture with one broken link of each kind", () => {
     rmSync(join(dir, "dist", "docs", "v2", "images", "diagram.png"));
     // A redirect whose target lost its anchor after the build (the build refuses one it can see).
     const stub = join(dir, "dist", "docs", "v2", "moved", "index.html");
-    writeFileSync(stub, readFileSync(stub, "utf8").replaceAll("/guide/#install", "/guide/#no-such-heading"));
+    writeFileSync(
+      stub,
+      readFileSync(stub, "utf8").replaceAll("/guide/#install", "/guide/#no-such-heading"),
+    );
   });
 
   it("names the Markdown or config file, line and column of each, with did-you-mean", async () => {
@@ -54,11 +58,19 @@ describe("check-links on a fixture with one broken link of each kind", () => {
   });
 
   it("exits 1 from the CLI, printing each problem and one count", () => {
-    const run = spawnSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), "check-links", "dist"], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const run = spawnSync(
+      process.execPath,
+      [join(ROOT, "bin", "brook-docs.js"), "check-links", "dist"],
+      { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+    );
     expect(run.status).toBe(1);
     const out = run.stderr.split("\n");
-    expect(out).toContain("content/broken.md:10:18: link to /set-up/ matches no page; did you mean /setup/? [broken-link]");
-    expect(out).toContain("  hint: fix the link, or add a redirect under `redirects` in site.config.ts");
+    expect(out).toContain(
+      "content/broken.md:10:18: link to /set-up/ matches no page; did you mean /setup/? [broken-link]",
+    );
+    expect(out).toContain(
+      "  hint: fix the link, or add a redirect under `redirects` in site.config.ts",
+    );
     expect(run.stderr).toMatch(/error: 7 broken links in \d+ checked\n$/);
   });
 });
@@ -80,7 +92,11 @@ describe("check-links on a built site changed after the build", () => {
     rmSync(join(assets, css));
     try {
       expect(await lines(dir)).toEqual([
-        expect.stringMatching(new RegExp(`^dist/404\\.html:1:\\d+: link stylesheet /docs/v2/assets/${css.replace(/\./g, "\\.")}: no such file in the build \\(and in 6 more files\\) \\[broken-asset\\]$`)),
+        expect.stringMatching(
+          new RegExp(
+            `^dist/404\\.html:1:\\d+: link stylesheet /docs/v2/assets/${css.replace(/\./g, "\\.")}: no such file in the build \\(and in 6 more files\\) \\[broken-asset\\]$`,
+          ),
+        ),
       ]);
     } finally {
       writeFileSync(join(assets, css), saved);
@@ -92,16 +108,41 @@ describe("check-links on a built site changed after the build", () => {
     const sitemap = join(dir, "dist", "docs", "v2", "sitemap.xml");
     const pages = join(dir, "dist", "docs", "v2", "assets", "pages");
     const data = readdirSync(pages).find((f) => f.startsWith("p"))!;
-    const saved = { stub: readFileSync(stub, "utf8"), sitemap: readFileSync(sitemap, "utf8"), data: readFileSync(join(pages, data)) };
+    const saved = {
+      stub: readFileSync(stub, "utf8"),
+      sitemap: readFileSync(sitemap, "utf8"),
+      data: readFileSync(join(pages, data)),
+    };
     // The guide's page becomes a stub to a page that does not exist.
-    writeFileSync(stub, '<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/docs/v2/gone/"></head><body></body></html>');
-    writeFileSync(sitemap, saved.sitemap.replace("</urlset>", "<url><loc>https://brook.example/docs/v2/not-a-page/</loc></url></urlset>"));
+    writeFileSync(
+      stub,
+      '<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/docs/v2/gone/"></head><body></body></html>',
+    );
+    writeFileSync(
+      sitemap,
+      saved.sitemap.replace(
+        "</urlset>",
+        "<url><loc>https://brook.example/docs/v2/not-a-page/</loc></url></urlset>",
+      ),
+    );
     rmSync(join(pages, data));
     try {
       const found = await lines(dir);
-      expect(found).toContainEqual("dist/docs/v2/guide/index.html:1:71: redirect /guide/ → /gone/: no such page [broken-redirect]");
-      expect(found).toContainEqual(expect.stringMatching(/^dist\/docs\/v2\/sitemap\.xml:1:\d+: sitemap URL https:\/\/brook\.example\/docs\/v2\/not-a-page\/ is not a page of the build \[broken-sitemap\]$/));
-      expect(found).toContainEqual(expect.stringMatching(new RegExp(`^dist/docs/v2/routes\\.json: the manifest's data file pages/${data.replace(/\./g, "\\.")} of /[a-z/-]* is not in the build \\[broken-asset\\]$`)));
+      expect(found).toContainEqual(
+        "dist/docs/v2/guide/index.html:1:71: redirect /guide/ → /gone/: no such page [broken-redirect]",
+      );
+      expect(found).toContainEqual(
+        expect.stringMatching(
+          /^dist\/docs\/v2\/sitemap\.xml:1:\d+: sitemap URL https:\/\/brook\.example\/docs\/v2\/not-a-page\/ is not a page of the build \[broken-sitemap\]$/,
+        ),
+      );
+      expect(found).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^dist/docs/v2/routes\\.json: the manifest's data file pages/${data.replace(/\./g, "\\.")} of /[a-z/-]* is not in the build \\[broken-asset\\]$`,
+          ),
+        ),
+      );
     } finally {
       writeFileSync(stub, saved.stub);
       writeFileSync(sitemap, saved.sitemap);
@@ -120,9 +161,17 @@ describe("check-links on the real docs", () => {
     const out = mkdtempSync(join(tmpdir(), "brook-real-"));
     temps.push(out);
     const env = { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" };
-    const build = spawnSync(process.execPath, ["bin/brook-docs.js", "build", "--out", out], { cwd: ROOT, encoding: "utf8", env });
+    const build = spawnSync(process.execPath, ["bin/brook-docs.js", "build", "--out", out], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env,
+    });
     expect(build.status, build.stderr).toBe(0);
-    const check = spawnSync(process.execPath, ["bin/brook-docs.js", "check-links", out], { cwd: ROOT, encoding: "utf8", env });
+    const check = spawnSync(process.execPath, ["bin/brook-docs.js", "check-links", out], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env,
+    });
     expect(check.stderr).toMatch(/^ok \d+ links checked in \d+ pages, none broken\n$/);
     expect(check.status).toBe(0);
   });

@@ -14,26 +14,39 @@ function yamlUnder(heading: string): string {
 }
 
 /** `npm run build …` and `npm run check-links …` command lines, in order. */
-const docsCommands = (text: string) => [...text.matchAll(/(?:run: |- )(npm run (?:build|check-links)\b.*)$/gm)].map((m) => m[1]!.trim());
+const docsCommands = (text: string) =>
+  [...text.matchAll(/(?:run: |- )(npm run (?:build|check-links)\b.*)$/gm)].map((m) => m[1]!.trim());
 
 describe("docs/ci.md and .ci/run", () => {
   it("the GitHub workflow runs build and check-links exactly as .ci/run does", () => {
     const github = docsCommands(yamlUnder("GitHub Actions"));
     expect(github).toEqual(["npm run build -- --strict", "npm run check-links"]);
-    const ci = [...ciRun.matchAll(/^step "[^"]*" (npm run (?:build|check-links)\b.*)$/gm)].map((m) => m[1]!.trim());
+    const ci = [...ciRun.matchAll(/^step "[^"]*" (npm run (?:build|check-links)\b.*)$/gm)].map(
+      (m) => m[1]!.trim(),
+    );
     expect(ci).toEqual(github);
   });
 
   it("the GitLab job runs the same commands, plus its code-quality reports", () => {
     const github = docsCommands(yamlUnder("GitHub Actions"));
     const gitlab = docsCommands(yamlUnder("GitLab CI"));
-    expect(gitlab.map((c) => c.replace(/ --report \S+$/, "").replace(/ -- $/, "").replace(/ --$/, ""))).toEqual(github);
+    expect(
+      gitlab.map((c) =>
+        c
+          .replace(/ --report \S+$/, "")
+          .replace(/ -- $/, "")
+          .replace(/ --$/, ""),
+      ),
+    ).toEqual(github);
     expect(gitlab.every((c) => / --report gl-code-quality-[\w-]+\.json$/.test(c))).toBe(true);
   });
 
   it("the code block at the top lists the same commands", () => {
     const top = doc.split("```bash\n")[1]!.split("\n```")[0]!;
-    const commands = top.split("\n").map((l) => l.replace(/#.*$/, "").trim()).filter((l) => l.startsWith("npm run"));
+    const commands = top
+      .split("\n")
+      .map((l) => l.replace(/#.*$/, "").trim())
+      .filter((l) => l.startsWith("npm run"));
     expect(commands).toEqual(docsCommands(yamlUnder("GitHub Actions")));
   });
 });

@@ -118,7 +118,9 @@ describe("build", () => {
 
     // The same build without --strict publishes the edit.
     expect((await runCli(dir, ["build"])).code).toBe(0);
-    expect(readFileSync(join(dir, "dist", "docs", "v2", "guide", "index.html"), "utf8")).toContain("The guide, edited.");
+    expect(readFileSync(join(dir, "dist", "docs", "v2", "guide", "index.html"), "utf8")).toContain(
+      "The guide, edited.",
+    );
   });
 
   it("--strict on a first build writes no output folder at all", async () => {
@@ -157,19 +159,40 @@ describe("build", () => {
     expect((await runCli(dir, ["build"])).code).toBe(0);
     const again = await runCli(dir, ["build", "--strict", "--format", "json"]);
     expect(again.code).toBe(1);
-    expect(JSON.parse(again.stdout).diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["code-language", "broken-link", "broken-anchor"]);
+    expect(JSON.parse(again.stdout).diagnostics.map((d: { rule: string }) => d.rule)).toEqual([
+      "code-language",
+      "broken-link",
+      "broken-anchor",
+    ]);
   });
 
   it("a bad config is one `config` diagnostic per problem in the reports, same text as before", async () => {
     const dir = site();
-    writeFileSync(join(dir, "site.config.ts"), 'import { defineConfig } from "brook-docs/config";\nexport default defineConfig({ title: 3, colour: "red" });\n');
+    writeFileSync(
+      join(dir, "site.config.ts"),
+      'import { defineConfig } from "brook-docs/config";\nexport default defineConfig({ title: 3, colour: "red" });\n',
+    );
     const r = await runCli(dir, ["build", "--format", "json"], { GITHUB_ACTIONS: "true" });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: site\.config\.ts: 2 problems in the config\n {2}title: .*\n {2}\(root\): unknown key 'colour' \(remove or rename\)\n {2}hint: /);
+    expect(r.stderr).toMatch(
+      /^error: site\.config\.ts: 2 problems in the config\n {2}title: .*\n {2}\(root\): unknown key 'colour' \(remove or rename\)\n {2}hint: /,
+    );
     const report = JSON.parse(r.stdout);
     expect(report.diagnostics).toEqual([
-      expect.objectContaining({ file: "site.config.ts", line: null, rule: "config", severity: "error", message: expect.stringMatching(/^title: /) }),
-      expect.objectContaining({ file: "site.config.ts", line: null, rule: "config", severity: "error", message: "(root): unknown key 'colour' (remove or rename)" }),
+      expect.objectContaining({
+        file: "site.config.ts",
+        line: null,
+        rule: "config",
+        severity: "error",
+        message: expect.stringMatching(/^title: /),
+      }),
+      expect.objectContaining({
+        file: "site.config.ts",
+        line: null,
+        rule: "config",
+        severity: "error",
+        message: "(root): unknown key 'colour' (remove or rename)",
+      }),
     ]);
   });
 
@@ -177,21 +200,45 @@ describe("build", () => {
     const dir = site();
     const piped = await runCli(dir, ["build"], { NO_COLOR: "" });
     expect(piped.stderr).not.toContain("\x1b[");
-    const forced = await runCli(dir, ["build"], { NO_COLOR: "", FORCE_COLOR: "1", GITHUB_ACTIONS: "true" });
+    const forced = await runCli(dir, ["build"], {
+      NO_COLOR: "",
+      FORCE_COLOR: "1",
+      GITHUB_ACTIONS: "true",
+    });
     expect(forced.stderr).toContain("\x1b[33mwarning: \x1b[0mcontent/problems.md:10:1:");
     expect(forced.stdout).not.toContain("\x1b[");
   });
 
   it("GITLAB_CI=true with --report FILE: a code-quality report GitLab reads", async () => {
     const dir = site();
-    const r = await runCli(dir, ["build", "--report", "reports/quality.json"], { GITLAB_CI: "true" });
+    const r = await runCli(dir, ["build", "--report", "reports/quality.json"], {
+      GITLAB_CI: "true",
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("");
     const issues = JSON.parse(readFileSync(join(dir, "reports", "quality.json"), "utf8"));
     expect(issues).toEqual([
-      { description: FENCE.message, check_name: "code-language", fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/), severity: "minor", location: { path: "content/problems.md", lines: { begin: 10 } } },
-      { description: LINK.message, check_name: "broken-link", fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/), severity: "minor", location: { path: "content/problems.md", lines: { begin: 6 } } },
-      { description: ANCHOR.message, check_name: "broken-anchor", fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/), severity: "minor", location: { path: "content/problems.md", lines: { begin: 8 } } },
+      {
+        description: FENCE.message,
+        check_name: "code-language",
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+        severity: "minor",
+        location: { path: "content/problems.md", lines: { begin: 10 } },
+      },
+      {
+        description: LINK.message,
+        check_name: "broken-link",
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+        severity: "minor",
+        location: { path: "content/problems.md", lines: { begin: 6 } },
+      },
+      {
+        description: ANCHOR.message,
+        check_name: "broken-anchor",
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+        severity: "minor",
+        location: { path: "content/problems.md", lines: { begin: 8 } },
+      },
     ]);
     expect(new Set(issues.map((i: { fingerprint: string }) => i.fingerprint)).size).toBe(3);
   });
@@ -255,13 +302,29 @@ describe("check-links", () => {
     expect((await runCli(clean, ["build", "--strict"])).code).toBe(0);
     const r = await runCli(clean, ["check-links", "--format", "json"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, exitCode: 0, counts: { errors: 0, warnings: 0 }, diagnostics: [] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: true,
+      exitCode: 0,
+      counts: { errors: 0, warnings: 0 },
+      diagnostics: [],
+    });
   });
 
   it("exit 2 when the build folder cannot be read, reported in the JSON too", async () => {
     const r = await runCli(dir, ["check-links", "no-such-dist", "--format", "json"]);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, exitCode: 2, diagnostics: [{ file: "no-such-dist", rule: "error", severity: "error", message: expect.stringContaining("does not exist") }] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: false,
+      exitCode: 2,
+      diagnostics: [
+        {
+          file: "no-such-dist",
+          rule: "error",
+          severity: "error",
+          message: expect.stringContaining("does not exist"),
+        },
+      ],
+    });
   });
 
   it("exit 2 on a usage error", async () => {

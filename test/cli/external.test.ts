@@ -41,7 +41,11 @@ describe("check-links --external", () => {
 
   it("reports a dead link at its Markdown line, asks each URL once, and lists each status", async () => {
     const before = server.requests.length;
-    const r = await runCli(dir, ["check-links", "--external", "--external-timeout", "5000", "--format", "json"], { NODE_EXTRA_CA_CERTS: TEST_CA, GITHUB_ACTIONS: "true" });
+    const r = await runCli(
+      dir,
+      ["check-links", "--external", "--external-timeout", "5000", "--format", "json"],
+      { NODE_EXTRA_CA_CERTS: TEST_CA, GITHUB_ACTIONS: "true" },
+    );
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.diagnostics).toEqual([
@@ -63,6 +67,8 @@ describe("check-links --external", () => {
       { url: `${server.origin}/ok#intro`, kind: "external", count: 1, status: 200 },
     ]);
     expect(server.requests.slice(before).sort()).toEqual(["GET /gone", "HEAD /gone", "HEAD /ok"]);
-    expect(r.stderr).toContain(`content/elsewhere.md:8:14: link to ${server.origin}/gone answered 404 [broken-external]`);
+    expect(r.stderr).toContain(
+      `content/elsewhere.md:8:14: link to ${server.origin}/gone answered 404 [broken-external]`,
+    );
   });
 });

@@ -8,8 +8,10 @@ import { runCli } from "./run-cli.ts";
 const COMMANDS = ["build", "serve", "preview", "check-links"];
 /** What build and check-links say about their exit codes (docs/ci.md has the same table). */
 const EXIT_CODES: Record<string, string> = {
-  build: "Exit codes: 0 built; 1 the build failed (an error, or a warning with --strict); 2 usage error.",
-  "check-links": "Exit codes: 0 no broken links; 1 broken links; 2 usage error, or the build or its sources could not be read.",
+  build:
+    "Exit codes: 0 built; 1 the build failed (an error, or a warning with --strict); 2 usage error.",
+  "check-links":
+    "Exit codes: 0 no broken links; 1 broken links; 2 usage error, or the build or its sources could not be read.",
 };
 
 /** The option entries of a help text: each starts with `-`, continuation lines are joined. */

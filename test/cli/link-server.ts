@@ -1,5 +1,10 @@
 /** A local server standing in for the external sites `check-links --external` asks (no internet in tests). */
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,8 +48,12 @@ export async function startLinkServer(tls = false, overall?: InFlight): Promise<
       if (overall) overall.now--;
     });
     const url = req.url ?? "/";
-    if (url === "/ok") return res.writeHead(200, { "content-type": "text/html" }).end(req.method === "GET" ? "<p>ok</p>" : undefined);
-    if (url === "/head-405") return req.method === "HEAD" ? res.writeHead(405).end() : res.writeHead(200).end("<p>ok</p>");
+    if (url === "/ok")
+      return res
+        .writeHead(200, { "content-type": "text/html" })
+        .end(req.method === "GET" ? "<p>ok</p>" : undefined);
+    if (url === "/head-405")
+      return req.method === "HEAD" ? res.writeHead(405).end() : res.writeHead(200).end("<p>ok</p>");
     if (url === "/forbidden") return res.writeHead(403).end();
     if (url === "/moved") return res.writeHead(301, { location: "/ok" }).end();
     if (url === "/slow") return void held.add(res);
@@ -52,7 +61,13 @@ export async function startLinkServer(tls = false, overall?: InFlight): Promise<
     res.writeHead(404).end();
   };
   const server: Server = tls
-    ? createHttpsServer({ cert: readFileSync(TEST_CA), key: readFileSync(join(ROOT, "test", "fixtures", "tls", "key.pem")) }, handler)
+    ? createHttpsServer(
+        {
+          cert: readFileSync(TEST_CA),
+          key: readFileSync(join(ROOT, "test", "fixtures", "tls", "key.pem")),
+        },
+        handler,
+      )
     : createHttpServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -17,10 +17,24 @@ export interface CliRun {
  * while the child runs. The environment is the test's own minus anything that changes the
  * output (CI markers, colours, quiet), plus `env`.
  */
-export function runCli(cwd: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const base: Record<string, string | undefined> = { ...process.env, GITHUB_ACTIONS: undefined, GITLAB_CI: undefined, FORCE_COLOR: undefined, NO_COLOR: "1", BROOK_DOCS_QUIET: undefined };
+export function runCli(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<CliRun> {
+  const base: Record<string, string | undefined> = {
+    ...process.env,
+    GITHUB_ACTIONS: undefined,
+    GITLAB_CI: undefined,
+    FORCE_COLOR: undefined,
+    NO_COLOR: "1",
+    BROOK_DOCS_QUIET: undefined,
+  };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], { cwd, env: { ...base, ...env } });
+    const child = spawn(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], {
+      cwd,
+      env: { ...base, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));

@@ -10,14 +10,20 @@ import { MemoryWriter } from "../../src/write/writer.ts";
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 
 /** Builds test/fixtures/<name> into memory (no cache). */
-export async function buildFixture(name: string, cwd = join(ROOT, "test", "fixtures", name)): Promise<{ result: BuildResult; out: MemoryWriter }> {
+export async function buildFixture(
+  name: string,
+  cwd = join(ROOT, "test", "fixtures", name),
+): Promise<{ result: BuildResult; out: MemoryWriter }> {
   const out = new MemoryWriter();
   const result = await buildSite({ cwd, contentDir: "content", writer: out, cache: false });
   return { result, out };
 }
 
 /** Copies a fixture into a temp folder, applies file overrides (null deletes), returns its path. */
-export function tempSite(fixture: string, overrides: Record<string, string | Buffer | null> = {}): string {
+export function tempSite(
+  fixture: string,
+  overrides: Record<string, string | Buffer | null> = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), "brook-site-"));
   cpSync(join(ROOT, "test", "fixtures", fixture), dir, { recursive: true });
   // The fixture's config imports ../../../src: point it at the project from the temp folder.
@@ -34,7 +40,11 @@ export function tempSite(fixture: string, overrides: Record<string, string | Buf
 
 /** Runs the CLI (`bin/brook-docs.js`) in `cwd` as a writer would: no colour, its summary line printed. */
 export function runCli(cwd: string, ...args: string[]): { code: number | null; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" } });
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" },
+  });
   return { code: r.status, stderr: r.stderr };
 }
 

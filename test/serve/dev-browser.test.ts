@@ -4,7 +4,16 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startDev, type DevFixture } from "./dev-helpers.ts";
 
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 let dev: DevFixture;
 let browser: Browser;
@@ -12,7 +21,10 @@ let page: Page;
 const violations: string[] = [];
 const guidePath = () => join(dev.dir, "content", "guide.md");
 const long = (marker: string) =>
-  readFileSync(guidePath(), "utf8").replace(/The guide body[^\n]*\n/, `${marker}\n\n${Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of a long page that scrolls.`).join("\n\n")}\n`);
+  readFileSync(guidePath(), "utf8").replace(
+    /The guide body[^\n]*\n/,
+    `${marker}\n\n${Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of a long page that scrolls.`).join("\n\n")}\n`,
+  );
 
 async function save(text: string): Promise<void> {
   const built = dev.nextBuild();
@@ -29,7 +41,8 @@ beforeAll(async () => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
   });
   await page.goto(`${dev.server.home}guide/`);
-  for (let i = 0; i < 150 && dev.server.connections() === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 150 && dev.server.connections() === 0; i++)
+    await new Promise((r) => setTimeout(r, 100));
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -39,15 +52,23 @@ afterAll(async () => {
 describe("serve in Chromium", () => {
   it("updates the open page in place on a body edit: no reload, scroll and focus kept", async () => {
     // Focus on the article's last heading (without scrolling to it), then scroll elsewhere.
-    await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("main .content h2")].at(-1)?.focus({ preventScroll: true }));
+    await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("main .content h2")]
+        .at(-1)
+        ?.focus({ preventScroll: true }),
+    );
     const focused = await page.evaluate(() => document.activeElement?.id);
     await page.evaluate(() => window.scrollTo(0, 1500));
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
     // A mark on the window survives an in-place update and is gone after a reload.
     await page.evaluate(() => ((window as unknown as { inPlace: boolean }).inPlace = true));
     await save(long("The guide body after an edit in the browser test."));
-    await expect.poll(() => page.textContent("article"), { timeout: 10_000 }).toContain("after an edit in the browser test");
-    expect(await page.evaluate(() => (window as unknown as { inPlace?: boolean }).inPlace)).toBe(true);
+    await expect
+      .poll(() => page.textContent("article"), { timeout: 10_000 })
+      .toContain("after an edit in the browser test");
+    expect(await page.evaluate(() => (window as unknown as { inPlace?: boolean }).inPlace)).toBe(
+      true,
+    );
     expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
     expect(focused).toBeTruthy();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(focused);
@@ -62,7 +83,9 @@ describe("serve in Chromium", () => {
     await save(readFileSync(guidePath(), "utf8").replace("title: Guide", "title: Guide book"));
     await loaded;
     await expect.poll(() => page.textContent("h1"), { timeout: 10_000 }).toBe("Guide book");
-    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 10_000 }).toBe(1200);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 10_000 })
+      .toBe(1200);
     await save(readFileSync(guidePath(), "utf8").replace("title: Guide book", "title: Guide"));
     await expect.poll(() => page.textContent("h1"), { timeout: 20_000 }).toBe("Guide");
   });
@@ -72,7 +95,9 @@ describe("serve in Chromium", () => {
     await save("---\ntitle: Guide\ndescription: [unclosed\n---\n\nBody.\n");
     const overlay = page.locator("#brook-dev-overlay");
     await expect.poll(() => overlay.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await overlay.textContent()).toMatch(/content\/guide\.md:\d+:\d+: frontmatter is not valid YAML: .+\[yaml\]/);
+    expect(await overlay.textContent()).toMatch(
+      /content\/guide\.md:\d+:\d+: frontmatter is not valid YAML: .+\[yaml\]/,
+    );
     expect(await page.textContent("article")).toContain("after an edit in the browser test");
     // Saving the last good text again changes no page: the overlay goes without a reload.
     await save(good);
@@ -85,7 +110,9 @@ describe("serve in Chromium", () => {
     const variant = (i: number) =>
       i % 2 === 1
         ? `---\ntitle: Guide\ndescription: [unclosed save ${i}\n---\n\nBody.\n`
-        : base.replace("title: Guide", `title: Guide ${i % 4 === 0 ? "" : "again"}`.trimEnd()).replace("after an edit in the browser test", `after save ${i}`);
+        : base
+            .replace("title: Guide", `title: Guide ${i % 4 === 0 ? "" : "again"}`.trimEnd())
+            .replace("after an edit in the browser test", `after save ${i}`);
     for (let i = 0; i < 50; i++) {
       writeFileSync(guidePath(), variant(i));
       // A fixed pace is the point of this test: saves land while pages reload and builds run.
@@ -100,7 +127,9 @@ describe("serve in Chromium", () => {
     await expect.poll(() => page.textContent("article"), { timeout: 20_000 }).toContain(served);
     // One more good save: the page shows it, without the overlay.
     await save(base.replace("after an edit in the browser test", "after the final save"));
-    await expect.poll(() => page.textContent("article"), { timeout: 20_000 }).toContain("after the final save");
+    await expect
+      .poll(() => page.textContent("article"), { timeout: 20_000 })
+      .toContain("after the final save");
     await expect.poll(() => overlay.count(), { timeout: 20_000 }).toBe(0);
   });
 

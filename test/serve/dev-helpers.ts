@@ -3,7 +3,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import WebSocket from "ws";
-import { serve, type BuildEvent, type DevServer, type ServeOptions } from "../../src/serve/dev-server.ts";
+import {
+  serve,
+  type BuildEvent,
+  type DevServer,
+  type ServeOptions,
+} from "../../src/serve/dev-server.ts";
 import type { LiveMessage } from "../../src/serve/live-reload.ts";
 
 /** The project root. */
@@ -22,7 +27,10 @@ export interface DevFixture {
 }
 
 /** Copies the fixture and starts `serve` on it (port 0, the generator's own code not watched). */
-export async function startDev(fixture = "serve-site", options: Partial<ServeOptions> = {}): Promise<DevFixture> {
+export async function startDev(
+  fixture = "serve-site",
+  options: Partial<ServeOptions> = {},
+): Promise<DevFixture> {
   const dir = mkdtempSync(join(tmpdir(), "brook-serve-"));
   cpSync(join(ROOT, "test", "fixtures", fixture), dir, { recursive: true });
   const logs = { info: [] as string[], warn: [] as string[], error: [] as string[] };
@@ -31,7 +39,11 @@ export async function startDev(fixture = "serve-site", options: Partial<ServeOpt
     contentDir: "content",
     port: 0,
     watchCode: false,
-    logger: { info: (m) => logs.info.push(m), warn: (m) => logs.warn.push(m), error: (m) => logs.error.push(m) },
+    logger: {
+      info: (m) => logs.info.push(m),
+      warn: (m) => logs.warn.push(m),
+      error: (m) => logs.error.push(m),
+    },
     ...options,
   });
   return {
@@ -87,17 +99,24 @@ export class LiveClient {
       const client = new LiveClient(ws);
       ws.once("open", () => resolve(client));
       ws.once("error", reject);
-      ws.once("unexpected-response", (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+      ws.once("unexpected-response", (_req, res) =>
+        reject(new Error(`refused with ${res.statusCode}`)),
+      );
     });
   }
 
   /** Resolves with the first message (already received or coming) that satisfies `test`, skipping the first `from`. */
-  async waitFor<T extends LiveMessage>(test: (m: LiveMessage) => m is T, from = 0, timeoutMs = 20_000): Promise<T> {
+  async waitFor<T extends LiveMessage>(
+    test: (m: LiveMessage) => m is T,
+    from = 0,
+    timeoutMs = 20_000,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.slice(from).find(test);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(this.messages)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no such message; got ${JSON.stringify(this.messages)}`);
       await new Promise<void>((r) => {
         this.listeners.push(r);
         setTimeout(r, 200);

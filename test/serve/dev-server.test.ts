@@ -8,7 +8,11 @@ import { is, LiveClient, sidebarOf, startDev, type DevFixture } from "./dev-help
 let dev: DevFixture;
 let live: LiveClient;
 const guide = () => join(dev.dir, "content", "guide.md");
-const original = () => readFileSync(join(import.meta.dirname, "..", "fixtures", "serve-site", "content", "guide.md"), "utf8");
+const original = () =>
+  readFileSync(
+    join(import.meta.dirname, "..", "fixtures", "serve-site", "content", "guide.md"),
+    "utf8",
+  );
 
 /** Writes a content file and resolves with the build it causes (after the previous one settled). */
 async function save(rel: string, text: string) {
@@ -23,7 +27,9 @@ async function searchText(): Promise<string> {
   // The index is published after the page it follows (SessionOptions.deferSearch): wait for it.
   await dev.server.idle();
   const page = (await dev.get("/docs/v2/")).text;
-  const boot = JSON.parse(page.match(/<script type="application\/json" id="brook-boot">(.*?)<\/script>/s)![1]!) as { manifestFile: string };
+  const boot = JSON.parse(
+    page.match(/<script type="application\/json" id="brook-boot">(.*?)<\/script>/s)![1]!,
+  ) as { manifestFile: string };
   const manifest = JSON.parse((await dev.get(boot.manifestFile)).text) as { search: string };
   return (await dev.get(`/docs/v2/assets/${manifest.search}`)).text;
 }
@@ -52,7 +58,9 @@ describe("serve", () => {
     expect(client.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(await client.text()).toContain("/__brook/ws");
     // The built _headers apply, so the dev client runs under the site's CSP.
-    expect((await fetch(`${dev.server.url}/docs/v2/guide/`)).headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(
+      (await fetch(`${dev.server.url}/docs/v2/guide/`)).headers.get("content-security-policy"),
+    ).toContain("script-src 'self'");
     expect(live.messages[0]).toEqual({ type: "hello", version: 1 });
     // The page's Markdown for machines, with its type.
     const md = await fetch(`${dev.server.url}/docs/v2/guide.md`);
@@ -64,19 +72,39 @@ describe("serve", () => {
   it("re-renders only the page whose body changed and tells the pages to update it in place", async () => {
     const from = live.messages.length;
     const setupBefore = (await dev.get("/docs/v2/setup/")).text;
-    const event = await save("guide.md", original().replace("The guide body before any edit.", "The guide body after one edit."));
+    const event = await save(
+      "guide.md",
+      original().replace("The guide body before any edit.", "The guide body after one edit."),
+    );
     expect(event.outcome.ok).toBe(true);
     if (!event.outcome.ok) return;
     expect(event.outcome.result.rendered).toBe(1);
-    expect(event.update).toEqual({ version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
+    expect(event.update).toEqual({
+      version: 2,
+      routes: ["/docs/v2/guide/"],
+      all: false,
+      reload: false,
+    });
     const message = await live.waitFor(is.update, from);
-    expect(message).toMatchObject({ type: "update", version: 2, routes: ["/docs/v2/guide/"], all: false, reload: false });
+    expect(message).toMatchObject({
+      type: "update",
+      version: 2,
+      routes: ["/docs/v2/guide/"],
+      all: false,
+      reload: false,
+    });
     // The page's new data file comes with the message: the page need not read the route manifest.
-    expect(Object.keys((message as { dataFiles: Record<string, string> }).dataFiles)).toEqual(["/guide/"]);
-    expect((message as { dataFiles: Record<string, string> }).dataFiles["/guide/"]).toMatch(/\.json$/);
+    expect(Object.keys((message as { dataFiles: Record<string, string> }).dataFiles)).toEqual([
+      "/guide/",
+    ]);
+    expect((message as { dataFiles: Record<string, string> }).dataFiles["/guide/"]).toMatch(
+      /\.json$/,
+    );
     expect((await dev.get("/docs/v2/guide/")).text).toContain("The guide body after one edit.");
     expect((await dev.get("/docs/v2/guide.md")).text).toContain("The guide body after one edit.");
-    expect((await dev.get("/docs/v2/llms-full.txt")).text).toContain("The guide body after one edit.");
+    expect((await dev.get("/docs/v2/llms-full.txt")).text).toContain(
+      "The guide body after one edit.",
+    );
     expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).toBe(sidebarOf(setupBefore));
   });
 
@@ -102,13 +130,18 @@ describe("serve", () => {
     const text = readFileSync(config, "utf8");
     await dev.server.idle();
     const built = dev.nextBuild();
-    writeFileSync(config, text.replace("https://api.brook.example/v1", "https://api.brook.example/v2"));
+    writeFileSync(
+      config,
+      text.replace("https://api.brook.example/v1", "https://api.brook.example/v2"),
+    );
     const event = await built;
     if (!event.outcome.ok) throw new Error(event.outcome.text);
     // Only content/reference/api.md writes {{ site.apiBase }}.
     expect(event.outcome.result.rendered).toBe(1);
     expect(event.update?.routes).toEqual(["/docs/v2/reference/api/"]);
-    expect((await dev.get("/docs/v2/reference/api/")).text).toContain("https://api.brook.example/v2/workflows");
+    expect((await dev.get("/docs/v2/reference/api/")).text).toContain(
+      "https://api.brook.example/v2/workflows",
+    );
     await dev.server.idle();
     const back = dev.nextBuild();
     writeFileSync(config, text);
@@ -128,7 +161,8 @@ describe("serve", () => {
       return event;
     };
     // A page as built: the dev client's tag names the server's version, which every build moves on.
-    const built = async (path: string) => (await dev.get(path)).text.replace(/dev\.js\?v=\d+/, "dev.js");
+    const built = async (path: string) =>
+      (await dev.get(path)).text.replace(/dev\.js\?v=\d+/, "dev.js");
     expect((await dev.get("/docs/v2/setup/")).text).toContain("A request body is at most 512KB.");
     const apiBefore = await built("/docs/v2/reference/api/");
     expect(apiBefore).toContain("A queue holds at most 10,000 events.");
@@ -137,19 +171,36 @@ describe("serve", () => {
     const from = live.messages.length;
     let event = await saveValues(text.replace('payload: "512KB"', 'payload: "1MB"'));
     expect(event.outcome.ok && event.outcome.result.rendered).toBe(1);
-    expect(event.update).toEqual({ version: expect.any(Number), routes: ["/docs/v2/setup/"], all: false, reload: false });
-    expect(await live.waitFor(is.update, from)).toMatchObject({ routes: ["/docs/v2/setup/"], all: false, reload: false });
+    expect(event.update).toEqual({
+      version: expect.any(Number),
+      routes: ["/docs/v2/setup/"],
+      all: false,
+      reload: false,
+    });
+    expect(await live.waitFor(is.update, from)).toMatchObject({
+      routes: ["/docs/v2/setup/"],
+      all: false,
+      reload: false,
+    });
     expect((await dev.get("/docs/v2/setup/")).text).toContain("A request body is at most 1MB.");
     expect(await built("/docs/v2/reference/api/")).toBe(apiBefore);
 
     // reference/api.md alone reads limits.queue.max, two levels down.
-    event = await saveValues(text.replace('payload: "512KB"', 'payload: "1MB"').replace('max: "10,000"', "max: 20000"));
+    event = await saveValues(
+      text.replace('payload: "512KB"', 'payload: "1MB"').replace('max: "10,000"', "max: 20000"),
+    );
     expect(event.outcome.ok && event.outcome.result.rendered).toBe(1);
     expect(event.update?.routes).toEqual(["/docs/v2/reference/api/"]);
-    expect((await dev.get("/docs/v2/reference/api/")).text).toContain("A queue holds at most 20000 events.");
+    expect((await dev.get("/docs/v2/reference/api/")).text).toContain(
+      "A queue holds at most 20000 events.",
+    );
 
     // A value no page reads, and one beside a value a page reads: nothing is rendered, nothing reloads.
-    const quiet = text.replace('payload: "512KB"', 'payload: "1MB"').replace('max: "10,000"', "max: 20000").replace("nobody reads this", "still nobody").replace("default: 100", "default: 50");
+    const quiet = text
+      .replace('payload: "512KB"', 'payload: "1MB"')
+      .replace('max: "10,000"', "max: 20000")
+      .replace("nobody reads this", "still nobody")
+      .replace("default: 100", "default: 50");
     event = await saveValues(quiet);
     expect(event.outcome.ok && event.outcome.result.rendered).toBe(0);
     expect(event.update).toMatchObject({ routes: [], all: false, reload: false });
@@ -160,7 +211,10 @@ describe("serve", () => {
     writeFileSync(file, quiet.replace('  payload: "1MB",\n', ""));
     const failed = await broken;
     expect(failed.outcome.ok).toBe(false);
-    if (!failed.outcome.ok) expect(failed.outcome.text).toMatch(/content\/setup\.md:10:\d+: unknown site value 'limits\.payload' in \{\{ site\.limits\.payload \}\} \[unknown-site-value\]/);
+    if (!failed.outcome.ok)
+      expect(failed.outcome.text).toMatch(
+        /content\/setup\.md:10:\d+: unknown site value 'limits\.payload' in \{\{ site\.limits\.payload \}\} \[unknown-site-value\]/,
+      );
     // Back to the start: the two pages that read a changed value, and only they.
     event = await saveValues(text);
     expect(event.outcome.ok && event.outcome.result.rendered).toBe(2);
@@ -171,7 +225,10 @@ describe("serve", () => {
 
   it("adds, renames and deletes pages: routes, sidebar and search follow", async () => {
     const from = live.messages.length;
-    const added = await save("fresh.md", "---\ntitle: Fresh page\ndescription: Added while serving.\n---\n\nA page added while serving.\n\n## Zebra section\n\nText.\n");
+    const added = await save(
+      "fresh.md",
+      "---\ntitle: Fresh page\ndescription: Added while serving.\n---\n\nA page added while serving.\n\n## Zebra section\n\nText.\n",
+    );
     expect(added.outcome.ok).toBe(true);
     // A new page joins the generated sidebar, so every page reloads.
     expect(added.update).toMatchObject({ all: true, reload: true });
@@ -185,10 +242,15 @@ describe("serve", () => {
     renameSync(join(dev.dir, "content", "fresh.md"), join(dev.dir, "content", "renamed.md"));
     let event = await renamed;
     // A rename can reach the watcher as unlink + add in two builds: wait for the one that has both.
-    while (!(event.outcome.ok && (await dev.get("/docs/v2/renamed/")).status === 200)) event = await dev.nextBuild();
+    while (!(event.outcome.ok && (await dev.get("/docs/v2/renamed/")).status === 200))
+      event = await dev.nextBuild();
     expect((await dev.get("/docs/v2/fresh/")).status).toBe(404);
-    expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).toContain('href="/docs/v2/renamed/"');
-    expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).not.toContain('href="/docs/v2/fresh/"');
+    expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).toContain(
+      'href="/docs/v2/renamed/"',
+    );
+    expect(sidebarOf((await dev.get("/docs/v2/setup/")).text)).not.toContain(
+      'href="/docs/v2/fresh/"',
+    );
 
     await dev.server.idle();
     const deleted = dev.nextBuild();
@@ -213,10 +275,19 @@ describe("serve", () => {
     try {
       await dev.server.idle();
       const started = new Promise<void>((r) => dev.server.events.once("build-start", () => r()));
-      writeFileSync(guide(), original().replace("The guide body before any edit.", "First queued edit."));
+      writeFileSync(
+        guide(),
+        original().replace("The guide body before any edit.", "First queued edit."),
+      );
       await started;
       // The first build is under way: this save must wait for it, then be built.
-      writeFileSync(join(dev.dir, "content", "setup.md"), readFileSync(join(dev.dir, "content", "setup.md"), "utf8").replace("Set up the project.", "Second queued edit."));
+      writeFileSync(
+        join(dev.dir, "content", "setup.md"),
+        readFileSync(join(dev.dir, "content", "setup.md"), "utf8").replace(
+          "Set up the project.",
+          "Second queued edit.",
+        ),
+      );
       await new Promise((r) => setTimeout(r, 100));
       await dev.server.idle();
       expect(overlap).toBe(false);
@@ -233,7 +304,9 @@ describe("serve", () => {
     const bad = await save("guide.md", "---\ntitle: Guide\ndescription: [unclosed\n---\n\nBody.\n");
     expect(bad.outcome.ok).toBe(false);
     const error = await live.waitFor(is.error, from);
-    expect(error.text).toMatch(/^content\/guide\.md:\d+:\d+: frontmatter is not valid YAML: .+ \[yaml\]\n  hint: /);
+    expect(error.text).toMatch(
+      /^content\/guide\.md:\d+:\d+: frontmatter is not valid YAML: .+ \[yaml\]\n  hint: /,
+    );
     // The same text as the CLI prints, in the terminal too.
     expect(dev.logs.error.at(-1)).toContain(error.text);
     const page = await dev.get("/docs/v2/guide/");
@@ -257,10 +330,15 @@ describe("serve", () => {
   it("never runs a page's ---js frontmatter: the save is an error like any other", async () => {
     const marker = join(dev.dir, "ran-under-serve.txt");
     const from = live.messages.length;
-    const bad = await save("guide.md", `---js\n{ title: (require("fs").writeFileSync(${JSON.stringify(marker)}, "ran"), "T"), description: "d" }\n---\n\nBody\n`);
+    const bad = await save(
+      "guide.md",
+      `---js\n{ title: (require("fs").writeFileSync(${JSON.stringify(marker)}, "ran"), "T"), description: "d" }\n---\n\nBody\n`,
+    );
     expect(bad.outcome.ok).toBe(false);
     const error = await live.waitFor(is.error, from);
-    expect(error.text).toContain("content/guide.md:1:1: frontmatter opens with '---js': only YAML frontmatter is read [frontmatter-language]");
+    expect(error.text).toContain(
+      "content/guide.md:1:1: frontmatter opens with '---js': only YAML frontmatter is read [frontmatter-language]",
+    );
     expect(existsSync(marker)).toBe(false);
     await save("guide.md", original());
   });
@@ -277,7 +355,10 @@ describe("serve", () => {
     ];
     const before = dev.logs.error.length;
     for (let i = 0; i < 50; i++) {
-      writeFileSync(guide(), bad[i % bad.length]! + `\n<!-- save ${i} -->\n`.repeat(i % bad.length === 5 ? 0 : 1));
+      writeFileSync(
+        guide(),
+        bad[i % bad.length]! + `\n<!-- save ${i} -->\n`.repeat(i % bad.length === 5 ? 0 : 1),
+      );
       await new Promise((r) => setTimeout(r, i % 5 === 0 ? 80 : 5));
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -295,21 +376,40 @@ describe("serve", () => {
 describe("serve: safety", () => {
   it("accepts the live-reload socket from its own origin only", async () => {
     const port = new URL(dev.server.url).port;
-    await expect(LiveClient.connect(dev.server.url, "http://evil.example")).rejects.toThrow("refused with 403");
-    await expect(LiveClient.connect(dev.server.url, `http://localhost:${Number(port) + 1}`)).rejects.toThrow("refused with 403");
+    await expect(LiveClient.connect(dev.server.url, "http://evil.example")).rejects.toThrow(
+      "refused with 403",
+    );
+    await expect(
+      LiveClient.connect(dev.server.url, `http://localhost:${Number(port) + 1}`),
+    ).rejects.toThrow("refused with 403");
     await expect(LiveClient.connect(dev.server.url, "null")).rejects.toThrow("refused with 403");
     // DNS rebinding: a page of evil.example whose name resolves to 127.0.0.1 sends a matching Host.
     const { default: WebSocket } = await import("ws");
-    const rebound = new WebSocket(`ws://127.0.0.1:${port}/__brook/ws`, { origin: `http://evil.example:${port}`, headers: { host: `evil.example:${port}` } });
-    const status = await new Promise<number>((r) => rebound.once("unexpected-response", (_q, res) => r(res.statusCode!)));
+    const rebound = new WebSocket(`ws://127.0.0.1:${port}/__brook/ws`, {
+      origin: `http://evil.example:${port}`,
+      headers: { host: `evil.example:${port}` },
+    });
+    const status = await new Promise<number>((r) =>
+      rebound.once("unexpected-response", (_q, res) => r(res.statusCode!)),
+    );
     expect(status).toBe(403);
     const ok = await LiveClient.connect(dev.server.url.replace("127.0.0.1", "localhost"));
     ok.close();
   });
 
   it("refuses other methods and paths outside the root, as preview does", async () => {
-    expect((await rawRequest(dev.server.url, "/docs/v2/guide/", { method: "POST" })).status).toBe(405);
-    for (const path of ["/../package.json", "/%2e%2e/package.json", "/..%2fpackage.json", "/..%5cpackage.json", "/x%00", "/%c0%ae%c0%ae/package.json", "/%252e%252e/package.json"]) {
+    expect((await rawRequest(dev.server.url, "/docs/v2/guide/", { method: "POST" })).status).toBe(
+      405,
+    );
+    for (const path of [
+      "/../package.json",
+      "/%2e%2e/package.json",
+      "/..%2fpackage.json",
+      "/..%5cpackage.json",
+      "/x%00",
+      "/%c0%ae%c0%ae/package.json",
+      "/%252e%252e/package.json",
+    ]) {
       const r = await rawRequest(dev.server.url, path);
       expect([400, 404], path).toContain(r.status);
       expect(r.body.toString(), path).not.toContain('"name": "brook-docs"');
@@ -318,6 +418,8 @@ describe("serve: safety", () => {
 
   it("says clearly when the port is taken", async () => {
     const port = Number(new URL(dev.server.url).port);
-    await expect(serve({ cwd: dev.dir, port, watch: false, logger: { info() {}, warn() {}, error() {} } })).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
+    await expect(
+      serve({ cwd: dev.dir, port, watch: false, logger: { info() {}, warn() {}, error() {} } }),
+    ).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
   });
 });

@@ -10,14 +10,16 @@ import { rawRequest } from "./http-helpers.ts";
 // A hand-made build folder: each URL rule is checked on files whose names say what they are.
 const tmp = mkdtempSync(join(tmpdir(), "brook-preview-"));
 const root = join(tmp, "site");
-const big = (label: string) => `<!doctype html><html><head><title>${label}</title></head><body>${`<p>${label} text</p>`.repeat(200)}</body></html>`;
+const big = (label: string) =>
+  `<!doctype html><html><head><title>${label}</title></head><body>${`<p>${label} text</p>`.repeat(200)}</body></html>`;
 const clientJs = `console.log(${JSON.stringify("x".repeat(4000))});`;
 const files: Record<string, string> = {
   "404.html": big("root not found"),
   "docs/v2/404.html": big("docs not found"),
   "docs/v2/index.html": big("home page"),
   "docs/v2/guide/index.html": big("guide page"),
-  "docs/v2/moved/index.html": '<meta http-equiv="refresh" content="0; url=/docs/v2/guide/">stub page',
+  "docs/v2/moved/index.html":
+    '<meta http-equiv="refresh" content="0; url=/docs/v2/guide/">stub page',
   "docs/v2/assets/client.abcdef1234.js": clientJs,
   "docs/v2/assets/tiny.abcdef1234.css": "a{}",
   "docs/v2/sitemap.xml": "<urlset></urlset>",
@@ -25,7 +27,11 @@ const files: Record<string, string> = {
   "docs/v2/empty-dir/readme.txt": "not an index",
   "docs/v2/.secret": "hidden",
   "robots.txt": "User-agent: *",
-  _redirects: ["/docs/v2/old /docs/v2/guide/#intro 301", "/docs/v2/old/ /docs/v2/guide/#intro 301", "/docs/v2/splat/* /docs/v2/guide/:splat 302"].join("\n"),
+  _redirects: [
+    "/docs/v2/old /docs/v2/guide/#intro 301",
+    "/docs/v2/old/ /docs/v2/guide/#intro 301",
+    "/docs/v2/splat/* /docs/v2/guide/:splat 302",
+  ].join("\n"),
   _headers: headersFile("/docs/v2/", ""),
 };
 for (const [path, content] of Object.entries(files)) {
@@ -51,7 +57,8 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => rawRequest(server.url, path, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  rawRequest(server.url, path, { headers });
 
 describe("startPreview", () => {
   it("listens on a free port of 127.0.0.1 when asked for port 0", () => {
@@ -61,11 +68,15 @@ describe("startPreview", () => {
 
   it("says clearly when the port is taken", async () => {
     const port = Number(new URL(server.url).port);
-    await expect(startPreview({ root, port, host: "127.0.0.1" })).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
+    await expect(startPreview({ root, port, host: "127.0.0.1" })).rejects.toThrow(
+      `port ${port} on 127.0.0.1 is already in use`,
+    );
   });
 
   it("refuses a build folder that does not exist", async () => {
-    await expect(startPreview({ root: join(tmp, "nope"), port: 0 })).rejects.toThrow("build folder");
+    await expect(startPreview({ root: join(tmp, "nope"), port: 0 })).rejects.toThrow(
+      "build folder",
+    );
   });
 });
 
@@ -125,7 +136,14 @@ describe("URL rules (design.md §3)", () => {
   });
 
   it("lists no directories and hides dotfiles and the host files", async () => {
-    for (const path of ["/docs/v2/empty-dir/", "/docs/v2/empty-dir", "/docs/v2/assets/", "/docs/v2/.secret", "/_headers", "/_redirects"]) {
+    for (const path of [
+      "/docs/v2/empty-dir/",
+      "/docs/v2/empty-dir",
+      "/docs/v2/assets/",
+      "/docs/v2/.secret",
+      "/_headers",
+      "/_redirects",
+    ]) {
       const r = await get(path);
       expect(r.status, path).toBe(404);
       expect(r.body.toString(), path).not.toContain("readme.txt");
@@ -146,8 +164,12 @@ describe("URL rules (design.md §3)", () => {
   });
 
   it("caches hashed assets for a year and revalidates everything else", async () => {
-    expect((await get("/docs/v2/assets/client.abcdef1234.js")).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect((await get("/docs/v2/assets/tiny.abcdef1234.css")).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await get("/docs/v2/assets/client.abcdef1234.js")).headers["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await get("/docs/v2/assets/tiny.abcdef1234.css")).headers["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
     expect((await get("/docs/v2/sitemap.xml")).headers["cache-control"]).toBe("no-cache");
   });
 
@@ -168,17 +190,23 @@ describe("URL rules (design.md §3)", () => {
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
     expect((await get("/docs/v2/guide/", { "if-none-match": `W/${etag}` })).status).toBe(304);
-    expect((await get("/docs/v2/guide/", { "if-none-match": '"something-else"' })).status).toBe(200);
+    expect((await get("/docs/v2/guide/", { "if-none-match": '"something-else"' })).status).toBe(
+      200,
+    );
     // Another coding of the same file is the same version.
     const br = await get("/docs/v2/guide/", { "accept-encoding": "br" });
-    expect((await get("/docs/v2/guide/", { "if-none-match": String(br.headers.etag) })).status).toBe(304);
+    expect(
+      (await get("/docs/v2/guide/", { "if-none-match": String(br.headers.etag) })).status,
+    ).toBe(304);
   });
 
   it("compresses with brotli or gzip as the client accepts, and not small files", async () => {
     const plain = await get("/docs/v2/assets/client.abcdef1234.js");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(clientJs);
-    const br = await get("/docs/v2/assets/client.abcdef1234.js", { "accept-encoding": "gzip, deflate, br" });
+    const br = await get("/docs/v2/assets/client.abcdef1234.js", {
+      "accept-encoding": "gzip, deflate, br",
+    });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers.vary).toBe("Accept-Encoding");
     expect(brotliDecompressSync(br.body).toString()).toBe(clientJs);
@@ -187,7 +215,9 @@ describe("URL rules (design.md §3)", () => {
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.body).toString()).toContain("guide page");
     expect(gz.headers.etag).not.toBe(br.headers.etag);
-    const tiny = await get("/docs/v2/assets/tiny.abcdef1234.css", { "accept-encoding": "br, gzip" });
+    const tiny = await get("/docs/v2/assets/tiny.abcdef1234.css", {
+      "accept-encoding": "br, gzip",
+    });
     expect(tiny.headers["content-encoding"]).toBeUndefined();
   });
 

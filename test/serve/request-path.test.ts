@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { decodeRequestPath, isHiddenPath } from "../../src/static-host/request-path.ts";
-import { headersFor, matchRedirect, parseHeaders, parseRedirects } from "../../src/static-host/host-rules.ts";
+import {
+  headersFor,
+  matchRedirect,
+  parseHeaders,
+  parseRedirects,
+} from "../../src/static-host/host-rules.ts";
 
 describe("decodeRequestPath", () => {
   it("decodes a normal target and keeps the query", () => {
-    expect(decodeRequestPath("/docs/v2/caf%C3%A9/?q=1")).toEqual({ path: "/docs/v2/café/", query: "?q=1" });
-    expect(decodeRequestPath("/docs/v2/caf\u00c3\u00a9/")).toEqual({ path: "/docs/v2/café/", query: "" });
+    expect(decodeRequestPath("/docs/v2/caf%C3%A9/?q=1")).toEqual({
+      path: "/docs/v2/café/",
+      query: "?q=1",
+    });
+    expect(decodeRequestPath("/docs/v2/caf\u00c3\u00a9/")).toEqual({
+      path: "/docs/v2/café/",
+      query: "",
+    });
   });
 
   // Each form is refused by the decoder itself, not only by the file lookup behind it.
@@ -46,20 +57,32 @@ describe("decodeRequestPath", () => {
 
 describe("host files", () => {
   it("matches _redirects lines in order, with splats and placeholders", () => {
-    const rules = parseRedirects("# comment\n/a /b/ 301\n/a /c/ 302\n/blog/:year/* /posts/:year/:splat 302\n/bad\n");
+    const rules = parseRedirects(
+      "# comment\n/a /b/ 301\n/a /c/ 302\n/blog/:year/* /posts/:year/:splat 302\n/bad\n",
+    );
     expect(matchRedirect(rules, "/a")).toEqual({ to: "/b/", status: 301 });
     expect(matchRedirect(rules, "/blog/2024/x/y")).toEqual({ to: "/posts/2024/x/y", status: 302 });
     expect(matchRedirect(rules, "/a/")).toBeUndefined();
     // File order decides between an exact rule and a pattern.
-    const ordered = parseRedirects("/x/* /pattern 302\n/x/y /exact 301\n/z /exact-z 301\n/* /catch-all 302\n");
+    const ordered = parseRedirects(
+      "/x/* /pattern 302\n/x/y /exact 301\n/z /exact-z 301\n/* /catch-all 302\n",
+    );
     expect(matchRedirect(ordered, "/x/y")).toEqual({ to: "/pattern", status: 302 });
     expect(matchRedirect(ordered, "/z")).toEqual({ to: "/exact-z", status: 301 });
     expect(matchRedirect(ordered, "/w")).toEqual({ to: "/catch-all", status: 302 });
   });
 
   it("merges _headers blocks, the later replacing a header of the same name", () => {
-    const rules = parseHeaders("/*\n  Cache-Control: no-cache\n  X-A: 1\n/assets/*\n  cache-control: immutable\n");
-    expect(Object.fromEntries(headersFor(rules, "/assets/x.js"))).toEqual({ "cache-control": "immutable", "X-A": "1" });
-    expect(Object.fromEntries(headersFor(rules, "/page/"))).toEqual({ "Cache-Control": "no-cache", "X-A": "1" });
+    const rules = parseHeaders(
+      "/*\n  Cache-Control: no-cache\n  X-A: 1\n/assets/*\n  cache-control: immutable\n",
+    );
+    expect(Object.fromEntries(headersFor(rules, "/assets/x.js"))).toEqual({
+      "cache-control": "immutable",
+      "X-A": "1",
+    });
+    expect(Object.fromEntries(headersFor(rules, "/page/"))).toEqual({
+      "Cache-Control": "no-cache",
+      "X-A": "1",
+    });
   });
 });

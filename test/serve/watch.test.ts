@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { classifyChange, isEditorArtifact, RebuildQueue, watchSources, type Change } from "../../src/serve/watch.ts";
+import {
+  classifyChange,
+  isEditorArtifact,
+  RebuildQueue,
+  watchSources,
+  type Change,
+} from "../../src/serve/watch.ts";
 import { AssetArchive, type SiteMap } from "../../src/serve/dev-site.ts";
 
 const change = (file: string): Change => ({ kind: "content", file, event: "change" });
@@ -11,7 +17,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe("RebuildQueue", () => {
   it("debounces a burst of changes into one run that sees them all", async () => {
     const runs: string[][] = [];
-    const queue = new RebuildQueue(async (changes) => void runs.push(changes.map((c) => c.file)), 20);
+    const queue = new RebuildQueue(
+      async (changes) => void runs.push(changes.map((c) => c.file)),
+      20,
+    );
     queue.push(change("a"));
     queue.push(change("b"));
     queue.push(change("c"));
@@ -83,7 +92,15 @@ describe("watchSources", () => {
     const file = join(dir, "content", "page.md");
     writeFileSync(file, "first");
     const seen: string[] = [];
-    const watcher = watchSources({ cwd: dir, contentDir: join(dir, "content"), configFile: join(dir, "site.config.ts"), publicDir: join(dir, "public") }, (c) => seen.push(c.event));
+    const watcher = watchSources(
+      {
+        cwd: dir,
+        contentDir: join(dir, "content"),
+        configFile: join(dir, "site.config.ts"),
+        publicDir: join(dir, "public"),
+      },
+      (c) => seen.push(c.event),
+    );
     try {
       await watcher.ready;
       for (let round = 0; round < 3; round++) {
@@ -108,7 +125,13 @@ describe("watchSources", () => {
 });
 
 describe("classifyChange", () => {
-  const t = { cwd: "/p", contentDir: "/p/content", configFile: "/p/site.config.ts", publicDir: "/p/public", projectRoot: "/p" };
+  const t = {
+    cwd: "/p",
+    contentDir: "/p/content",
+    configFile: "/p/site.config.ts",
+    publicDir: "/p/public",
+    projectRoot: "/p",
+  };
   it.each([
     ["/p/content/a/b.md", "content"],
     ["/p/site.config.ts", "content"],
@@ -132,16 +155,23 @@ describe("classifyChange", () => {
 
   it("treats a file the config imports (its site values) as a config change", () => {
     expect(classifyChange("/p/data/values.ts", t)).toBeUndefined();
-    expect(classifyChange("/p/data/values.ts", { ...t, configInputs: new Set(["/p/data/values.ts"]) })).toBe("content");
+    expect(
+      classifyChange("/p/data/values.ts", { ...t, configInputs: new Set(["/p/data/values.ts"]) }),
+    ).toBe("content");
   });
 
   it("does not treat the generator's code as content when its code is not watched", () => {
-    expect(classifyChange("/p/templates/Article.tsx", { ...t, projectRoot: undefined })).toBeUndefined();
+    expect(
+      classifyChange("/p/templates/Article.tsx", { ...t, projectRoot: undefined }),
+    ).toBeUndefined();
   });
 
-  it.each([".guide.md.swp", "guide.md~", "4913", "#guide.md#", ".DS_Store"])("ignores the editor artifact %s", (name) => {
-    expect(isEditorArtifact(join("/p/content", name))).toBe(true);
-  });
+  it.each([".guide.md.swp", "guide.md~", "4913", "#guide.md#", ".DS_Store"])(
+    "ignores the editor artifact %s",
+    (name) => {
+      expect(isEditorArtifact(join("/p/content", name))).toBe(true);
+    },
+  );
   it("keeps real files", () => expect(isEditorArtifact("/p/content/guide.md")).toBe(false));
 });
 

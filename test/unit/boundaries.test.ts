@@ -33,8 +33,16 @@ async function importGraph(entries: string[]): Promise<Map<string, string[]>> {
     mainFields: ["module", "main"],
   });
   const meta = result.metafile as Metafile;
-  const builtin = (path: string) => path.startsWith("node:") || builtinModules.includes(path.split("/")[0]!);
-  return new Map(Object.entries(meta.inputs).map(([file, input]) => [file, input.imports.map((i) => (i.external && builtin(i.path) ? `node:${i.path.replace(/^node:/, "")}` : i.path))]));
+  const builtin = (path: string) =>
+    path.startsWith("node:") || builtinModules.includes(path.split("/")[0]!);
+  return new Map(
+    Object.entries(meta.inputs).map(([file, input]) => [
+      file,
+      input.imports.map((i) =>
+        i.external && builtin(i.path) ? `node:${i.path.replace(/^node:/, "")}` : i.path,
+      ),
+    ]),
+  );
 }
 
 const OWN_CODE_RE = /^(src|templates)\//;
@@ -46,7 +54,8 @@ function offenders(graph: Map<string, string[]>, browserSide: (file: string) => 
   for (const [file, imports] of graph) {
     if (!browserSide(file)) continue;
     for (const target of imports) {
-      if (target.startsWith("node:") || (OWN_CODE_RE.test(target) && !BROWSER_SAFE_RE.test(target))) out.push(`${file} → ${target}`);
+      if (target.startsWith("node:") || (OWN_CODE_RE.test(target) && !BROWSER_SAFE_RE.test(target)))
+        out.push(`${file} → ${target}`);
     }
   }
   return out;
@@ -54,7 +63,11 @@ function offenders(graph: Map<string, string[]>, browserSide: (file: string) => 
 
 describe("module boundaries (STYLE.md), on the real import graph", () => {
   it("keeps the client, the templates and src/shared away from Node built-ins and build stages", async () => {
-    const graph = await importGraph([...files("src/client"), ...files("templates"), ...files("src/shared")]);
+    const graph = await importGraph([
+      ...files("src/client"),
+      ...files("templates"),
+      ...files("src/shared"),
+    ]);
     expect(graph.size).toBeGreaterThan(30);
     expect(offenders(graph, (f) => BROWSER_SAFE_RE.test(f))).toEqual([]);
   });
@@ -69,7 +82,10 @@ describe("module boundaries (STYLE.md), on the real import graph", () => {
   });
 
   it("lets only src/cli.ts exit the process", () => {
-    const offenders = files("src").filter((f) => f !== join("src", "cli.ts") && /process\.exit\(/.test(readFileSync(join(ROOT, f), "utf8")));
+    const offenders = files("src").filter(
+      (f) =>
+        f !== join("src", "cli.ts") && /process\.exit\(/.test(readFileSync(join(ROOT, f), "utf8")),
+    );
     expect(offenders.map((f) => relative(ROOT, join(ROOT, f)))).toEqual([]);
   });
 });

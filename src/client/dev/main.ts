@@ -44,7 +44,8 @@ function restoreScroll(): void {
   } catch {
     return;
   }
-  if (!saved || saved.path !== location.pathname || Date.now() - saved.at > SCROLL_MAX_AGE_MS) return;
+  if (!saved || saved.path !== location.pathname || Date.now() - saved.at > SCROLL_MAX_AGE_MS)
+    return;
   const { x, y } = saved;
   // The app may scroll on hydration; put the position back after it, a few times until it sticks.
   let tries = 0;
@@ -64,8 +65,16 @@ function reader() {
 /** What the page was built with (the boot data the build embeds): the base and its site data file. */
 const boot = (() => {
   try {
-    const data = JSON.parse(document.getElementById("brook-boot")?.textContent ?? "null") as { siteFile: string; manifestFile: string } | null;
-    return data && { siteFile: data.siteFile, base: data.manifestFile.slice(0, data.manifestFile.lastIndexOf("/") + 1) };
+    const data = JSON.parse(document.getElementById("brook-boot")?.textContent ?? "null") as {
+      siteFile: string;
+      manifestFile: string;
+    } | null;
+    return (
+      data && {
+        siteFile: data.siteFile,
+        base: data.manifestFile.slice(0, data.manifestFile.lastIndexOf("/") + 1),
+      }
+    );
   } catch {
     return null;
   }
@@ -82,11 +91,15 @@ async function json<T>(url: string): Promise<T> {
  * src/client/router.ts), keeping the scroll position and the focus; false when it cannot (the
  * page's site data changed too: a reload shows that).
  */
-async function updateInPlace(siteFile: string, dataFiles: Record<string, string>): Promise<boolean> {
+async function updateInPlace(
+  siteFile: string,
+  dataFiles: Record<string, string>,
+): Promise<boolean> {
   if (!reader() || !boot || (siteFile && siteFile !== boot.siteFile)) return false;
   // The reader's client shows every page at its slash form: /docs/v2/guide/ is the route /guide/.
   const route = "/" + decodeURI(location.pathname).slice(boot.base.length);
-  const file = dataFiles[route] ?? (await json<RouteManifest>(boot.base + "routes.json")).pages[route];
+  const file =
+    dataFiles[route] ?? (await json<RouteManifest>(boot.base + "routes.json")).pages[route];
   if (!file) return false;
   const page = await json<PageData>(boot.base + "assets/" + file);
   const focus = focusedInArticle();
@@ -107,7 +120,11 @@ function focusedInArticle(): (() => void) | undefined {
   if (!content || !active || !content.contains(active)) return undefined;
   const selector = "a[href], button, input, select, textarea, summary, [tabindex]";
   const index = [...content.querySelectorAll(selector)].indexOf(active);
-  return () => document.querySelector("main .content")?.querySelectorAll<HTMLElement>(selector)[index]?.focus({ preventScroll: true });
+  return () =>
+    document
+      .querySelector("main .content")
+      ?.querySelectorAll<HTMLElement>(selector)
+      [index]?.focus({ preventScroll: true });
 }
 
 function onMessage(message: LiveMessage): void {
@@ -122,8 +139,17 @@ function onMessage(message: LiveMessage): void {
   hideOverlay();
   queue = queue.then(async () => {
     const notFound = document.querySelector("article.not-found") !== null;
-    const mine = !reader() || message.all || notFound || message.routes.some((p) => samePath(p, location.pathname));
-    if (mine && (message.reload || !(await updateInPlace(message.siteFile, message.dataFiles ?? {}).catch(() => false)))) return reload();
+    const mine =
+      !reader() ||
+      message.all ||
+      notFound ||
+      message.routes.some((p) => samePath(p, location.pathname));
+    if (
+      mine &&
+      (message.reload ||
+        !(await updateInPlace(message.siteFile, message.dataFiles ?? {}).catch(() => false)))
+    )
+      return reload();
     shown = message.version;
   });
 }
@@ -143,7 +169,9 @@ function samePath(a: string, b: string): boolean {
 let retry = 500;
 
 function connect(): void {
-  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/__brook/ws`);
+  const socket = new WebSocket(
+    `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/__brook/ws`,
+  );
   socket.addEventListener("open", () => {
     retry = 500;
   });

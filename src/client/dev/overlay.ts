@@ -26,7 +26,11 @@ export function showOverlay(text: string): void {
     });
     const title = document.createElement("h2");
     title.textContent = "Build failed: the page shows the last good build";
-    Object.assign(title.style, { color: "#ff6b6b", font: "bold 16px/1.4 system-ui, sans-serif", margin: "0 0 16px" });
+    Object.assign(title.style, {
+      color: "#ff6b6b",
+      font: "bold 16px/1.4 system-ui, sans-serif",
+      margin: "0 0 16px",
+    });
     const pre = document.createElement("pre");
     Object.assign(pre.style, { whiteSpace: "pre-wrap", margin: "0 0 16px" });
     const note = document.createElement("p");

@@ -8,7 +8,12 @@ export { createSearch } from "./engine.ts";
 export { fetchSources } from "./sources.ts";
 
 /** Props of the live SearchInput for this state and these results. */
-export function searchProps(state: SearchState, set: (s: SearchState) => void, groups: SearchResultGroup[], go: (href: string) => void): SearchInputProps {
+export function searchProps(
+  state: SearchState,
+  set: (s: SearchState) => void,
+  groups: SearchResultGroup[],
+  go: (href: string) => void,
+): SearchInputProps {
   const options = groups.flatMap((g) => g.options);
   const query = state.value.trim();
   const shown = state.open && query !== "";
@@ -21,7 +26,11 @@ export function searchProps(state: SearchState, set: (s: SearchState) => void, g
     expanded: shown && n > 0,
     activeId: options[active]?.id,
     results: <SearchResults groups={groups} activeId={options[active]?.id} />,
-    message: !shown ? "" : pages ? `${pages} page${pages === 1 ? "" : "s"} found` : `No results for “${query}”. Try fewer or different words.`,
+    message: !shown
+      ? ""
+      : pages
+        ? `${pages} page${pages === 1 ? "" : "s"} found`
+        : `No results for “${query}”. Try fewer or different words.`,
     showMessage: shown && !n,
     onFocus: () => set({ ...state, open: true }),
     onChange: (value) => set({ value, open: true, active: "" }),

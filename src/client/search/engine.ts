@@ -5,12 +5,24 @@
  * typed; each listed page's sections come from its page data, fetched once the typing pauses.
  */
 import type lunr from "lunr";
-import { shardFor, type SearchHead, type SearchPostings, type SearchShard } from "../../shared/search-format.ts";
+import {
+  shardFor,
+  type SearchHead,
+  type SearchPostings,
+  type SearchShard,
+} from "../../shared/search-format.ts";
 import type { SearchOption, SearchResultGroup } from "../../../templates/SearchResults.tsx";
 import { toLunrIndex } from "./lunr-index.ts";
 import type { PageSection } from "./page-sections.ts";
 import { bestSections, firstMatch, mark, snippet, wordTest } from "./present.ts";
-import { addClauses, conceptMatcher, exactTerms, lookupTerms, parseQuery, type Concept } from "./query.ts";
+import {
+  addClauses,
+  conceptMatcher,
+  exactTerms,
+  lookupTerms,
+  parseQuery,
+  type Concept,
+} from "./query.ts";
 
 /** Most pages a result list shows, and most options in all. */
 export const MAX_PAGES = 8;
@@ -40,7 +52,11 @@ export interface SearchSources {
 export type Search = (query: string) => SearchResultGroup[];
 
 /** Creates the engine over a head file; `onUpdate` runs when a shard or page data arrives (search again). */
-export function createSearch(head: SearchHead, sources: SearchSources, onUpdate: () => void = () => {}): Search {
+export function createSearch(
+  head: SearchHead,
+  sources: SearchSources,
+  onUpdate: () => void = () => {},
+): Search {
   const postings: SearchPostings[] = [head.postings];
   const shards = new Map<string, "loading" | "done">();
   let index: { index: lunr.Index; common: Set<string> } | null = null;
@@ -93,12 +109,18 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
     const hits = built.index.query((q) => concepts.forEach((c) => addClauses(q, c, known)));
     const matchers = concepts.map(conceptMatcher);
     // A word on more pages than the index lists (common) cannot tell pages apart: it does not count.
-    const required = concepts.map((c) => c.required && !c.words.every((w) => exactTerms(w).every((t) => built.common.has(t))));
+    const required = concepts.map(
+      (c) => c.required && !c.words.every((w) => exactTerms(w).every((t) => built.common.has(t))),
+    );
     // Per matched term: which required concepts it stands for (a term may match by prefix or typo).
     const standsFor = new Map<string, number[]>();
     const conceptsOf = (term: string) => {
       let hits = standsFor.get(term);
-      if (!hits) standsFor.set(term, (hits = matchers.flatMap((m, i) => (required[i] && m(term) > 0 ? [i] : []))));
+      if (!hits)
+        standsFor.set(
+          term,
+          (hits = matchers.flatMap((m, i) => (required[i] && m(term) > 0 ? [i] : []))),
+        );
       return hits;
     };
     const total = Math.max(1, required.filter(Boolean).length);
@@ -111,11 +133,18 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
         for (const [term, fields] of Object.entries(h.matchData.metadata)) {
           for (const i of conceptsOf(term)) {
             all.add(i);
-            for (const f of Object.keys(fields)) if (f !== "body") (byField.get(f) ?? byField.set(f, new Set()).get(f)!).add(i);
+            for (const f of Object.keys(fields))
+              if (f !== "body") (byField.get(f) ?? byField.set(f, new Set()).get(f)!).add(i);
           }
         }
         const focus = Math.max(0, ...[...byField.values()].map((s) => s.size));
-        return { page: Number(h.ref), rank: h.score * Math.pow(all.size / total, COVERAGE_POWER) * (1 + (FOCUS_WEIGHT * focus) / total) };
+        return {
+          page: Number(h.ref),
+          rank:
+            h.score *
+            Math.pow(all.size / total, COVERAGE_POWER) *
+            (1 + (FOCUS_WEIGHT * focus) / total),
+        };
       })
       .sort((a, b) => b.rank - a.rank)
       .slice(0, MAX_PAGES)
@@ -140,10 +169,27 @@ export function createSearch(head: SearchHead, sources: SearchSources, onUpdate:
       // The page's own line: its description, or where its opening text matches when that does not.
       const about = description || loaded?.description || "";
       const intro = loaded?.sections[0];
-      const text = firstMatch(about, test) < 0 && intro && firstMatch(intro.text, test) >= 0 ? snippet(intro.text, test) : about;
-      const options: SearchOption[] = [{ id: "", kind: "page", href: sources.href(route, ""), heading: mark(title, test, true), snippet: mark(text, test) }];
+      const text =
+        firstMatch(about, test) < 0 && intro && firstMatch(intro.text, test) >= 0
+          ? snippet(intro.text, test)
+          : about;
+      const options: SearchOption[] = [
+        {
+          id: "",
+          kind: "page",
+          href: sources.href(route, ""),
+          heading: mark(title, test, true),
+          snippet: mark(text, test),
+        },
+      ];
       for (const s of loaded ? bestSections(loaded.sections, test) : []) {
-        options.push({ id: "", kind: "section", href: sources.href(route, s.slug), heading: mark(s.heading, test, true), snippet: mark(snippet(s.text, test), test) });
+        options.push({
+          id: "",
+          kind: "section",
+          href: sources.href(route, s.slug),
+          heading: mark(s.heading, test, true),
+          snippet: mark(snippet(s.text, test), test),
+        });
       }
       return { id: `search-group-${page}`, options };
     });

@@ -21,7 +21,10 @@ function formsOf(word: string): string[] {
   let forms = formsCache.get(word);
   if (!forms) {
     const c = chunks(word)[0];
-    forms = [word.toLowerCase(), ...(c ? [...(c.whole ? [c.whole] : []), ...c.stems, ...c.parts] : [])];
+    forms = [
+      word.toLowerCase(),
+      ...(c ? [...(c.whole ? [c.whole] : []), ...c.stems, ...c.parts] : []),
+    ];
     if (formsCache.size > 50_000) formsCache.clear();
     formsCache.set(word, forms);
   }
@@ -37,7 +40,9 @@ export function wordTest(concepts: Concept[]): WordTest {
     let quality = cache.get(key);
     if (!quality) {
       const forms = formsOf(word);
-      quality = matchers.map((m, i) => ((title || !concepts[i]!.letter) ? Math.max(0, ...forms.map(m)) : 0));
+      quality = matchers.map((m, i) =>
+        title || !concepts[i]!.letter ? Math.max(0, ...forms.map(m)) : 0,
+      );
       cache.set(key, quality);
     }
     return quality;
@@ -65,7 +70,8 @@ export function bestSections(sections: PageSection[], test: WordTest): PageSecti
   // Per concept, the best match in the text; summed over concepts.
   const covered = (text: string, title: boolean) => {
     let best: number[] = [];
-    for (const m of text.matchAll(WORD_RE)) best = test(m[0], title).map((q, i) => Math.max(q, best[i] ?? 0));
+    for (const m of text.matchAll(WORD_RE))
+      best = test(m[0], title).map((q, i) => Math.max(q, best[i] ?? 0));
     return best.reduce((a, b) => a + b, 0);
   };
   return sections
@@ -89,6 +95,7 @@ export function snippet(text: string, test: WordTest): string {
   let start = first > SNIPPET_LEAD ? first - SNIPPET_LEAD : 0;
   if (start > 0) start = text.indexOf(" ", start) + 1 || start;
   let end = Math.min(text.length, start + SNIPPET_CHARS);
-  if (end < text.length) end = text.lastIndexOf(" ", end) > start ? text.lastIndexOf(" ", end) : end;
+  if (end < text.length)
+    end = text.lastIndexOf(" ", end) > start ? text.lastIndexOf(" ", end) : end;
   return (start > 0 ? "…" : "") + text.slice(start, end) + (end < text.length ? "…" : "");
 }

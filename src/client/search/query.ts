@@ -41,20 +41,28 @@ const TRUNCATE_MIN_LENGTH = 7;
 
 /** The prefixes a long word's parts also match by (see TRUNCATE_MIN_LENGTH). */
 function truncations(w: Word): string[] {
-  return w.parts.filter((p) => p.length >= TRUNCATE_MIN_LENGTH && !/\d/.test(p)).map((p) => p.slice(0, -2));
+  return w.parts
+    .filter((p) => p.length >= TRUNCATE_MIN_LENGTH && !/\d/.test(p))
+    .map((p) => p.slice(0, -2));
 }
 
 const RAW_RE = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
 
 const keyOf = (words: string[]) => words.map((w) => stem(w)).join(" ");
-const tables = new WeakMap<[string, string[]][], { table: Map<string, string[]>; longest: number }>();
+const tables = new WeakMap<
+  [string, string[]][],
+  { table: Map<string, string[]>; longest: number }
+>();
 
 /** The synonym table keyed by stems, made once per head file. */
 function synonymTable(synonyms: [string, string[]][]) {
   let t = tables.get(synonyms);
   if (!t) {
     const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(RAW_RE) ?? []), to]));
-    tables.set(synonyms, (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }));
+    tables.set(
+      synonyms,
+      (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }),
+    );
   }
   return t;
 }
@@ -65,7 +73,7 @@ export function parseQuery(query: string, synonyms: [string, string[]][]): Conce
   const typing = raws.length > 0 && /[\p{L}\p{N}_$]$/u.test(query);
   const { table, longest } = synonymTable(synonyms);
   const concepts: Concept[] = [];
-  for (let i = 0; i < raws.length; ) {
+  for (let i = 0; i < raws.length;) {
     let span = 1;
     let alternatives: string[] = [];
     for (let n = Math.min(longest, raws.length - i); n >= 1; n--) {
@@ -78,13 +86,20 @@ export function parseQuery(query: string, synonyms: [string, string[]][]): Conce
     }
     const own = raws.slice(i, i + span);
     const last = i + span === raws.length;
-    const words = [...own, ...alternatives.flatMap((a) => a.match(RAW_RE) ?? [])].map(toWord).filter((w) => w.whole || w.stems.length);
+    const words = [...own, ...alternatives.flatMap((a) => a.match(RAW_RE) ?? [])]
+      .map(toWord)
+      .filter((w) => w.whole || w.stems.length);
     const prefix = typing && last && !alternatives.length;
     if (words.length) concepts.push({ words, prefix, required: true });
     else if (prefix && own.length === 1) {
       // A stop word or a single letter being typed: "to" may become "token". Titles only for one letter.
       const raw = own[0]!;
-      concepts.push({ words: [{ raw, stems: [], parts: [raw] }], prefix, required: false, letter: raw.length === 1 ? raw : undefined });
+      concepts.push({
+        words: [{ raw, stems: [], parts: [raw] }],
+        prefix,
+        required: false,
+        letter: raw.length === 1 ? raw : undefined,
+      });
     }
     i += span;
   }
@@ -94,7 +109,12 @@ export function parseQuery(query: string, synonyms: [string, string[]][]): Conce
 
 function toWord(raw: string): Word {
   const c = chunks(raw);
-  return { raw, whole: c[0]?.whole, stems: c.flatMap((x) => x.stems), parts: c.flatMap((x) => x.parts) };
+  return {
+    raw,
+    whole: c[0]?.whole,
+    stems: c.flatMap((x) => x.stems),
+    parts: c.flatMap((x) => x.parts),
+  };
 }
 
 /** The index terms a word matches exactly: a code-form word whole, else its stems. */
@@ -107,24 +127,46 @@ export function exactTerms(w: Word): string[] {
  * term: a word it holds is not also looked up one typo away (a typo is a word the docs do not use,
  * and its neighbours would add hundreds of pages to score on a large site).
  */
-export function addClauses(q: lunr.Query, concept: Concept, known: (term: string) => boolean = () => false): void {
+export function addClauses(
+  q: lunr.Query,
+  concept: Concept,
+  known: (term: string) => boolean = () => false,
+): void {
   const wildcard = lunr.Query.wildcard.TRAILING;
-  if (concept.letter) return void q.term(concept.letter, { fields: ["title"], wildcard, usePipeline: false, boost: BOOST.prefix });
+  if (concept.letter)
+    return void q.term(concept.letter, {
+      fields: ["title"],
+      wildcard,
+      usePipeline: false,
+      boost: BOOST.prefix,
+    });
   for (const w of concept.words) {
     if (w.whole) q.term(w.whole, { usePipeline: false, boost: BOOST.exact });
-    for (const s of w.stems) q.term(s, { usePipeline: false, boost: w.whole ? BOOST.part : BOOST.exact });
+    for (const s of w.stems)
+      q.term(s, { usePipeline: false, boost: w.whole ? BOOST.part : BOOST.exact });
     if (concept.prefix) {
       if (w.whole) q.term(w.whole, { usePipeline: false, wildcard, boost: BOOST.prefix });
-      for (const p of w.parts.length ? w.parts : [w.raw]) if (p.length > 1) q.term(p, { usePipeline: false, wildcard, boost: BOOST.prefix });
+      for (const p of w.parts.length ? w.parts : [w.raw])
+        if (p.length > 1) q.term(p, { usePipeline: false, wildcard, boost: BOOST.prefix });
     }
-    for (const s of w.stems) if (s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s) && !known(s)) q.term(s, { usePipeline: false, editDistance: 1, boost: BOOST.fuzzy });
+    for (const s of w.stems)
+      if (s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s) && !known(s))
+        q.term(s, { usePipeline: false, editDistance: 1, boost: BOOST.fuzzy });
     for (const t of truncations(w)) q.term(t, { usePipeline: false, wildcard, boost: BOOST.fuzzy });
   }
 }
 
 /** The index terms a query may look up, for fetching the shards that hold them. */
 export function lookupTerms(concepts: Concept[]): string[] {
-  return concepts.flatMap((c) => (c.letter ? [] : c.words.flatMap((w) => [...(w.whole ? [w.whole] : []), ...w.stems, ...(c.prefix ? w.parts : [])])));
+  return concepts.flatMap((c) =>
+    c.letter
+      ? []
+      : c.words.flatMap((w) => [
+          ...(w.whole ? [w.whole] : []),
+          ...w.stems,
+          ...(c.prefix ? w.parts : []),
+        ]),
+  );
 }
 
 /**
@@ -135,13 +177,21 @@ export function lookupTerms(concepts: Concept[]): string[] {
 export function conceptMatcher(concept: Concept): (term: string) => number {
   const exact = new Set(concept.words.flatMap(exactTerms));
   const parts = new Set(concept.words.flatMap((w) => (w.whole ? w.stems : [])));
-  const typed = concept.prefix ? concept.words.flatMap((w) => [...(w.whole ? [w.whole] : []), ...(w.parts.length ? w.parts : [w.raw])]) : [];
+  const typed = concept.prefix
+    ? concept.words.flatMap((w) => [
+        ...(w.whole ? [w.whole] : []),
+        ...(w.parts.length ? w.parts : [w.raw]),
+      ])
+    : [];
   const loose = concept.words.flatMap(truncations);
-  const fuzzy = concept.words.flatMap((w) => w.stems).filter((s) => s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s));
+  const fuzzy = concept.words
+    .flatMap((w) => w.stems)
+    .filter((s) => s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s));
   return (term) => {
     if (exact.has(term)) return 1;
     if (parts.has(term) || typed.some((p) => term.startsWith(p))) return 0.5;
-    if (loose.some((p) => term.startsWith(p)) || fuzzy.some((f) => oneEditApart(term, f))) return 0.3;
+    if (loose.some((p) => term.startsWith(p)) || fuzzy.some((f) => oneEditApart(term, f)))
+      return 0.3;
     return 0;
   };
 }
@@ -152,5 +202,7 @@ export function oneEditApart(a: string, b: string): boolean {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   if (i === a.length && a.length === b.length) return true;
-  return a.slice(i + (a.length >= b.length ? 1 : 0)) === b.slice(i + (b.length >= a.length ? 1 : 0));
+  return (
+    a.slice(i + (a.length >= b.length ? 1 : 0)) === b.slice(i + (b.length >= a.length ? 1 : 0))
+  );
 }

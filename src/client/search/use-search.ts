@@ -20,14 +20,21 @@ export interface SearchState {
 type Loaded = { box: typeof import("./box.tsx"); search: Search };
 
 /** Props for the live SearchInput; `go` follows a result. */
-export function useSearch(base: string, manifest: Promise<RouteManifest>, go: (href: string) => void): SearchInputProps {
+export function useSearch(
+  base: string,
+  manifest: Promise<RouteManifest>,
+  go: (href: string) => void,
+): SearchInputProps {
   const [state, setState] = useState<SearchState>({ value: "", open: false, active: "" });
   const [loaded, setLoaded] = useState<Loaded | "error" | null>(null);
   // Bumped when a shard or a page's sections arrive: the same query, more to show.
   const [version, setVersion] = useState(0);
   const loading = useRef(false);
   const query = state.value.trim();
-  const groups = useMemo(() => (loaded && loaded !== "error" && query ? loaded.search(state.value) : []), [loaded, state.value, version]);
+  const groups = useMemo(
+    () => (loaded && loaded !== "error" && query ? loaded.search(state.value) : []),
+    [loaded, state.value, version],
+  );
   if (loaded && loaded !== "error") return loaded.box.searchProps(state, setState, groups, go);
 
   // Until the engine is here (or when it failed): typing works and the status says why nothing shows.
@@ -36,9 +43,17 @@ export function useSearch(base: string, manifest: Promise<RouteManifest>, go: (h
     loading.current = true;
     const head = manifest
       .then((m) => fetch(base + "assets/" + m.search))
-      .then((r) => (r.ok ? (r.json() as Promise<SearchHead>) : Promise.reject(new Error(`HTTP ${r.status}`))));
+      .then((r) =>
+        r.ok ? (r.json() as Promise<SearchHead>) : Promise.reject(new Error(`HTTP ${r.status}`)),
+      );
     Promise.all([import("./box.tsx"), head]).then(
-      ([box, h]) => setLoaded({ box, search: box.createSearch(h, box.fetchSources(base, manifest), () => setVersion((v) => v + 1)) }),
+      ([box, h]) =>
+        setLoaded({
+          box,
+          search: box.createSearch(h, box.fetchSources(base, manifest), () =>
+            setVersion((v) => v + 1),
+          ),
+        }),
       (e: unknown) => {
         console.error("docs: search index failed to load", e);
         loading.current = false;
@@ -49,7 +64,11 @@ export function useSearch(base: string, manifest: Promise<RouteManifest>, go: (h
   const shown = state.open && query !== "";
   return {
     value: state.value,
-    message: shown ? (loaded ? "Search is unavailable right now. Try again in a moment." : "Loading search…") : "",
+    message: shown
+      ? loaded
+        ? "Search is unavailable right now. Try again in a moment."
+        : "Loading search…"
+      : "",
     showMessage: shown,
     onFocus() {
       load();
@@ -60,7 +79,8 @@ export function useSearch(base: string, manifest: Promise<RouteManifest>, go: (h
       setState({ value, open: true, active: "" });
     },
     onBlur(e) {
-      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setState((s) => ({ ...s, open: false }));
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null))
+        setState((s) => ({ ...s, open: false }));
     },
   };
 }

@@ -5,8 +5,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SearchStage } from "../../../src/build/search-stage.ts";
 import { emptyState, type CachedPage } from "../../../src/build/cache.ts";
 import { searchData } from "../../../src/content/search-data.ts";
-import { buildSearchFiles, SearchTally, type SearchOptions } from "../../../src/site/search-index.ts";
-import { readCounts, runSearchTask, writeCounts, type SearchTask } from "../../../src/workers/search-task.ts";
+import {
+  buildSearchFiles,
+  SearchTally,
+  type SearchOptions,
+} from "../../../src/site/search-index.ts";
+import {
+  readCounts,
+  runSearchTask,
+  writeCounts,
+  type SearchTask,
+} from "../../../src/workers/search-task.ts";
 import type { PageTask, WorkerTask } from "../../../src/workers/build-worker.ts";
 import type { SitePlan } from "../../../src/site/model.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
@@ -17,9 +26,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** 80 pages of words from a small vocabulary (seeded): common terms pass MAX_PAGES_PER_TERM, and the index is sharded. */
 function site(seed: number): SearchPage[] {
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const words = Array.from({ length: 30 }, (_, i) => `term${String.fromCharCode(97 + (i % 26))}${i}`);
-  const text = (n: number) => Array.from({ length: n }, () => words[Math.floor(next() * words.length)]).join(" ");
-  return Array.from({ length: 80 }, (_, i) => page(`/s/page-${i}/`, `Page ${text(2)}`, text(5), text(30)));
+  const words = Array.from(
+    { length: 30 },
+    (_, i) => `term${String.fromCharCode(97 + (i % 26))}${i}`,
+  );
+  const text = (n: number) =>
+    Array.from({ length: n }, () => words[Math.floor(next() * words.length)]).join(" ");
+  return Array.from({ length: 80 }, (_, i) =>
+    page(`/s/page-${i}/`, `Page ${text(2)}`, text(5), text(30)),
+  );
 }
 
 function page(route: string, title: string, description: string, text: string): SearchPage {
@@ -32,7 +47,7 @@ const options: SearchOptions = { singleFileMaxPostings: 400, shardPostings: 250 
 function stage(countsFile: string | undefined) {
   const tasks: SearchTask[] = [];
   const state = emptyState();
-  const run = async <T,>(task: WorkerTask): Promise<T> => {
+  const run = async <T>(task: WorkerTask): Promise<T> => {
     tasks.push(task as SearchTask);
     // The task as a worker would get it: a copy (the postings' buffer is copied here, not moved).
     return runSearchTask(structuredClone(task as SearchTask)) as T;
@@ -42,8 +57,21 @@ function stage(countsFile: string | undefined) {
 
 /** The plan and the cached sources a build of `pages` would have (only what the search stage reads). */
 function planOf(pages: SearchPage[]): { plan: SitePlan; sources: Map<string, CachedPage> } {
-  const planned = pages.map((p) => ({ regularPath: p.route, relativePath: p.route.slice(1, -1) + ".md", title: p.title, description: p.description, layout: "doc" }));
-  const sources = new Map(pages.map((p, i) => [planned[i]!.relativePath, { parse: { facts: { search: { headings: p.headings, body: p.body } } } } as unknown as CachedPage]));
+  const planned = pages.map((p) => ({
+    regularPath: p.route,
+    relativePath: p.route.slice(1, -1) + ".md",
+    title: p.title,
+    description: p.description,
+    layout: "doc",
+  }));
+  const sources = new Map(
+    pages.map((p, i) => [
+      planned[i]!.relativePath,
+      {
+        parse: { facts: { search: { headings: p.headings, body: p.body } } },
+      } as unknown as CachedPage,
+    ]),
+  );
   return { plan: { pages: planned } as unknown as SitePlan, sources };
 }
 
@@ -56,14 +84,25 @@ describe("the search stage", () => {
     expect(tasks[0]!.base).toBeUndefined();
 
     // One body edited, one page gone, one new page first: two pages counted.
-    const second = [page("/s/new/", "A new page", "Fresh.", "termb1 termc2 unheard"), ...first.filter((_, i) => i !== 40)];
-    second[10] = { ...second[10]!, ...searchData([{ slug: "", heading: "Part", text: "termd3 rewritten entirely" }]) };
+    const second = [
+      page("/s/new/", "A new page", "Fresh.", "termb1 termc2 unheard"),
+      ...first.filter((_, i) => i !== 40),
+    ];
+    second[10] = {
+      ...second[10]!,
+      ...searchData([{ slug: "", heading: "Part", text: "termd3 rewritten entirely" }]),
+    };
     expect(await s.files(second, options)).toEqual(buildSearchFiles(second, options));
     expect(tasks[1]!.base).toBeDefined();
     expect(tasks[1]!.count.map(([i]) => i)).toEqual([0, 10]);
 
     // The same documents again: the index from the cache, no task.
-    expect(await s.files(second.map((p) => ({ ...p })), options)).toEqual(buildSearchFiles(second, options));
+    expect(
+      await s.files(
+        second.map((p) => ({ ...p })),
+        options,
+      ),
+    ).toEqual(buildSearchFiles(second, options));
     expect(tasks).toHaveLength(2);
   });
 
@@ -72,7 +111,10 @@ describe("the search stage", () => {
     const first = site(5);
     await s.files(first, options);
     const second = first.map((p) => ({ ...p }));
-    second[7] = { ...second[7]!, ...searchData([{ slug: "", heading: "New part", text: "terme4 edited" }]) };
+    second[7] = {
+      ...second[7]!,
+      ...searchData([{ slug: "", heading: "New part", text: "terme4 edited" }]),
+    };
     // The build is parsing page 7: the tally starts from the others' cached facts.
     const { plan, sources } = planOf(first);
     s.countAhead(plan, sources, [{ shell: { route: "/s/page-7/" } } as PageTask]);
@@ -129,7 +171,9 @@ describe("the search counts file", () => {
     expect(back.terms).toEqual(counted.terms);
     expect(back.lengths).toEqual(counted.lengths);
     expect(back.postings.length).toBe(counted.postings.length);
-    expect([...back.postings.data.subarray(0, back.postings.length * 4)]).toEqual([...counted.postings.data.subarray(0, counted.postings.length * 4)]);
+    expect([...back.postings.data.subarray(0, back.postings.length * 4)]).toEqual([
+      ...counted.postings.data.subarray(0, counted.postings.length * 4),
+    ]);
     expect(readCounts(file, "id-2")).toBeUndefined();
     expect(readCounts(join(dir, "missing.bin"), "id-1")).toBeUndefined();
     writeFileSync(file, Buffer.from([1, 0, 0]));

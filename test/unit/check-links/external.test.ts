@@ -15,7 +15,9 @@ describe("checkExternalLinks (a local server, no internet)", () => {
   });
 
   it("asks HEAD, falls back to GET when HEAD fails, and tells why a link is dead", async () => {
-    const urls = ["/ok", "/head-405", "/gone", "/forbidden", "/moved", "/slow", "/ok#section"].map((p) => a.origin + p);
+    const urls = ["/ok", "/head-405", "/gone", "/forbidden", "/moved", "/slow", "/ok#section"].map(
+      (p) => a.origin + p,
+    );
     const results = await checkExternalLinks(urls, { timeoutMs: 500, hostIntervalMs: 0 });
     const byPath = (p: string) => results.get(a.origin + p);
     expect(byPath("/ok")).toEqual({ ok: true, status: 200 });
@@ -25,7 +27,11 @@ describe("checkExternalLinks (a local server, no internet)", () => {
     // A sign-in wall or a bot block proves the page is there.
     expect(byPath("/forbidden")).toEqual({ ok: true, status: 403 });
     expect(byPath("/moved")).toEqual({ ok: true, status: 200 });
-    expect(byPath("/slow")).toEqual({ ok: false, status: null, reason: "got no answer within 500 ms" });
+    expect(byPath("/slow")).toEqual({
+      ok: false,
+      status: null,
+      reason: "got no answer within 500 ms",
+    });
     // One request per URL (the #fragment is not a new page); GET only after a failed HEAD, never after a time-out.
     expect(a.requests.filter((r) => r === "HEAD /ok")).toHaveLength(2); // once directly, once after /moved
     expect(a.requests).toContain("GET /head-405");
@@ -39,7 +45,11 @@ describe("checkExternalLinks (a local server, no internet)", () => {
     const url = closed.origin + "/ok";
     await closed.close();
     const results = await checkExternalLinks([url], { timeoutMs: 2000 });
-    expect(results.get(url)).toEqual({ ok: false, status: null, reason: "failed: connection refused" });
+    expect(results.get(url)).toEqual({
+      ok: false,
+      status: null,
+      reason: "failed: connection refused",
+    });
   });
 
   it("keeps to the per-host and overall limits", async () => {
@@ -47,8 +57,15 @@ describe("checkExternalLinks (a local server, no internet)", () => {
     const c = await startLinkServer(false, overall);
     const d = await startLinkServer(false, overall);
     try {
-      const urls = [...Array(8).keys()].flatMap((i) => [`${c.origin}/wait/${i}`, `${d.origin}/wait/${i}`]);
-      const results = await checkExternalLinks(urls, { perHost: 2, concurrency: 3, hostIntervalMs: 0 });
+      const urls = [...Array(8).keys()].flatMap((i) => [
+        `${c.origin}/wait/${i}`,
+        `${d.origin}/wait/${i}`,
+      ]);
+      const results = await checkExternalLinks(urls, {
+        perHost: 2,
+        concurrency: 3,
+        hostIntervalMs: 0,
+      });
       expect([...results.values()].every((r) => r.ok)).toBe(true);
       expect(c.requests).toHaveLength(8);
       expect(c.maxInFlight).toBeLessThanOrEqual(2);
@@ -63,7 +80,10 @@ describe("checkExternalLinks (a local server, no internet)", () => {
   it("with one request per host at a time, never overlaps on a host", async () => {
     const c = await startLinkServer();
     try {
-      await checkExternalLinks([...Array(5).keys()].map((i) => `${c.origin}/wait/${i}`), { perHost: 1, concurrency: 8, hostIntervalMs: 5 });
+      await checkExternalLinks(
+        [...Array(5).keys()].map((i) => `${c.origin}/wait/${i}`),
+        { perHost: 1, concurrency: 8, hostIntervalMs: 5 },
+      );
       expect(c.requests).toHaveLength(5);
       expect(c.maxInFlight).toBe(1);
     } finally {

@@ -3,7 +3,12 @@ import { markdownRoute, scanMarkdown } from "../../../src/check-links/scan-markd
 
 const O = "https://brook.example";
 // [kind, URL, whether the offset points at the link's `[`, `![`, `<` (or a definition's `[`)]
-const urls = (text: string) => scanMarkdown(text, O).map((u) => [u.kind, u.value, /^(!?\[|<)/.test(text.slice(u.offset)) && text.indexOf(u.value, u.offset) > u.offset]);
+const urls = (text: string) =>
+  scanMarkdown(text, O).map((u) => [
+    u.kind,
+    u.value,
+    /^(!?\[|<)/.test(text.slice(u.offset)) && text.indexOf(u.value, u.offset) > u.offset,
+  ]);
 
 describe("scanMarkdown", () => {
   it("finds links, images, <> destinations, autolinks and definitions on the origin", () => {
@@ -24,7 +29,9 @@ describe("scanMarkdown", () => {
   });
 
   it("keeps balanced parentheses in a destination and stops at the one that closes it", () => {
-    expect(urls(`[x](${O}/docs/v2/a_(b)/) after)`)).toEqual([["link", `${O}/docs/v2/a_(b)/`, true]]);
+    expect(urls(`[x](${O}/docs/v2/a_(b)/) after)`)).toEqual([
+      ["link", `${O}/docs/v2/a_(b)/`, true],
+    ]);
   });
 
   it("skips fenced code (also inside a quote or a list) and code spans", () => {
@@ -46,7 +53,11 @@ describe("scanMarkdown", () => {
   });
 
   it("ignores other origins and a URL that is only named in text", () => {
-    expect(urls(`Go to https://elsewhere.example/docs/ or ${O}/docs/v2/limits/ by hand; [x](https://elsewhere.example/${O})`)).toEqual([]);
+    expect(
+      urls(
+        `Go to https://elsewhere.example/docs/ or ${O}/docs/v2/limits/ by hand; [x](https://elsewhere.example/${O})`,
+      ),
+    ).toEqual([]);
   });
 
   it("reads an image whose text holds brackets", () => {

@@ -9,29 +9,77 @@ import type { SearchResultGroup, TextPart } from "../../../templates/SearchResul
 
 const filler = "Steps run in order and each one receives the event that started the run.";
 /** A page as the content stage hands it to the index, with its sections kept for the page-data source. */
-const page = (route: string, title: string, description: string, ...sections: [string, string][]): SearchPage & { sections: { heading: string; text: string }[] } => {
+const page = (
+  route: string,
+  title: string,
+  description: string,
+  ...sections: [string, string][]
+): SearchPage & { sections: { heading: string; text: string }[] } => {
   const list = sections.map(([heading, text]) => ({ slug: "", heading, text }));
   return { route, title, description, ...searchData(list), sections: list };
 };
 
 const pages = [
-  page("/api/webhooks/", "Webhooks", "Receive events over HTTPS.", ["", "Brook sends each event to your URL."], ["Verify the signature", `Compare the HMAC with the X-Brook-Signature header. ${filler}`], ["Retries", "Failed deliveries are retried."]),
+  page(
+    "/api/webhooks/",
+    "Webhooks",
+    "Receive events over HTTPS.",
+    ["", "Brook sends each event to your URL."],
+    ["Verify the signature", `Compare the HMAC with the X-Brook-Signature header. ${filler}`],
+    ["Retries", "Failed deliveries are retried."],
+  ),
   // Mentions webhooks often, but only in its body.
-  page("/guide/", "Guide", "A tour of Brook.", ["", `A webhook, another webhook, webhooks everywhere. ${filler}`], ["Steps", `Webhook steps and webhook triggers. ${filler}`]),
+  page(
+    "/guide/",
+    "Guide",
+    "A tour of Brook.",
+    ["", `A webhook, another webhook, webhooks everywhere. ${filler}`],
+    ["Steps", `Webhook steps and webhook triggers. ${filler}`],
+  ),
   page("/code/go/", "Go code steps", "Write steps in Go.", ["", `The Handler function. ${filler}`]),
-  page("/environment-variables/", "Environment variables", "Store settings once.", ["", `Read a variable with ctx.env. ${filler}`]),
-  page("/triggers/", "Triggers", "What starts a workflow.", ["Schedule", "Run a workflow at fixed times."]),
-  page("/context/", "The step context", "Every field of ctx.", ["Respond to an HTTP request", `Call ctx.respond() with a status. ${filler}`], ["Environment", `ctx.env holds variables. ${filler}`]),
-  page("/networking/", "Networking", "Outbound traffic.", ["Timeouts", `A request that gets no answer fails with ETIMEDOUT after 30 seconds. ${filler}`]),
-  page("/components/api/", "Component API", "Props and methods.", ["Prop types", `A timer prop holds { interval_seconds: 900 }. ${filler}`]),
-  page("/pgp-key/", "PGP key", "Encrypt a report.", ["", `Use the API to fetch the key. ${filler}`]),
-  page("/api/auth/", "Authentication", "Credentials for the API.", ["API keys", `Create an API key in settings. ${filler}`]),
-  page("/escaping/", "Escaping", "Markup as text.", ["", "The text <img src=x onerror=alert(1)> stays text."]),
-  ...Array.from({ length: 12 }, (_, i) => page(`/page-${i}/`, `Page ${i}`, "More.", ["Notes", `Deliveries and more deliveries ${i}.`])),
+  page("/environment-variables/", "Environment variables", "Store settings once.", [
+    "",
+    `Read a variable with ctx.env. ${filler}`,
+  ]),
+  page("/triggers/", "Triggers", "What starts a workflow.", [
+    "Schedule",
+    "Run a workflow at fixed times.",
+  ]),
+  page(
+    "/context/",
+    "The step context",
+    "Every field of ctx.",
+    ["Respond to an HTTP request", `Call ctx.respond() with a status. ${filler}`],
+    ["Environment", `ctx.env holds variables. ${filler}`],
+  ),
+  page("/networking/", "Networking", "Outbound traffic.", [
+    "Timeouts",
+    `A request that gets no answer fails with ETIMEDOUT after 30 seconds. ${filler}`,
+  ]),
+  page("/components/api/", "Component API", "Props and methods.", [
+    "Prop types",
+    `A timer prop holds { interval_seconds: 900 }. ${filler}`,
+  ]),
+  page("/pgp-key/", "PGP key", "Encrypt a report.", [
+    "",
+    `Use the API to fetch the key. ${filler}`,
+  ]),
+  page("/api/auth/", "Authentication", "Credentials for the API.", [
+    "API keys",
+    `Create an API key in settings. ${filler}`,
+  ]),
+  page("/escaping/", "Escaping", "Markup as text.", [
+    "",
+    "The text <img src=x onerror=alert(1)> stays text.",
+  ]),
+  ...Array.from({ length: 12 }, (_, i) =>
+    page(`/page-${i}/`, `Page ${i}`, "More.", ["Notes", `Deliveries and more deliveries ${i}.`]),
+  ),
 ];
 
 const synonyms = { golang: ["go"], "env var": ["environment variable"], cron: ["schedule"] };
-const text = (parts: TextPart[]) => parts.map((p) => (typeof p === "string" ? p : `[${p.mark}]`)).join("");
+const text = (parts: TextPart[]) =>
+  parts.map((p) => (typeof p === "string" ? p : `[${p.mark}]`)).join("");
 const routes = (groups: SearchResultGroup[]) => groups.map((g) => g.options[0]!.href);
 
 /** An engine over `pages`, with sources answered from them; `updates` resolves on each onUpdate. */
@@ -50,7 +98,11 @@ function engine(options: SearchOptions = {}) {
       fetched.push(route);
       const p = pages.find((x) => x.route === route)!;
       const slug = (h: string) => h.toLowerCase().replace(/\s+/g, "-");
-      const sections: PageSection[] = p.sections.map((s, i) => ({ slug: i === 0 && !s.heading ? "" : slug(s.heading), heading: s.heading || p.title, text: s.text }));
+      const sections: PageSection[] = p.sections.map((s, i) => ({
+        slug: i === 0 && !s.heading ? "" : slug(s.heading),
+        heading: s.heading || p.title,
+        text: s.text,
+      }));
       if (sections[0]?.slug !== "") sections.unshift({ slug: "", heading: p.title, text: "" });
       return { description: p.description, sections };
     },
@@ -125,9 +177,14 @@ describe("search results over page data", () => {
     await update();
     expect(fetched).toContain("/api/webhooks/");
     const [group] = search("signature");
-    expect(group!.options.map((o) => o.href)).toEqual(["/api/webhooks/", "/api/webhooks/#verify-the-signature"]);
+    expect(group!.options.map((o) => o.href)).toEqual([
+      "/api/webhooks/",
+      "/api/webhooks/#verify-the-signature",
+    ]);
     expect(text(group!.options[1]!.heading)).toBe("Verify the [signature]");
-    expect(text(group!.options[1]!.snippet)).toContain("Compare the HMAC with the [X-Brook-Signature] header.");
+    expect(text(group!.options[1]!.snippet)).toContain(
+      "Compare the HMAC with the [X-Brook-Signature] header.",
+    );
   });
 
   it("shows the opening text around the match when the description has none, as text", async () => {
@@ -135,13 +192,18 @@ describe("search results over page data", () => {
     search("onerror");
     await update();
     const group = search("onerror").find((g) => g.options[0]!.href === "/escaping/")!;
-    expect(text(group.options[0]!.snippet)).toBe("The text <img src=x [onerror]=alert(1)> stays text.");
+    expect(text(group.options[0]!.snippet)).toBe(
+      "The text <img src=x [onerror]=alert(1)> stays text.",
+    );
   });
 });
 
 describe("search over a sharded index", () => {
   it("answers from the titles at once, fetches the shard of the word typed, then finds body text", async () => {
-    const { search, head, update, fetched } = engine({ singleFileMaxPostings: 10, shardPostings: 10 });
+    const { search, head, update, fetched } = engine({
+      singleFileMaxPostings: 10,
+      shardPostings: 10,
+    });
     expect(head.shards.length).toBeGreaterThan(1);
     expect(shardFor(head, "network")).not.toBe(shardFor(head, "etimedout"));
     expect(routes(search("networking"))).toEqual(["/networking/"]);

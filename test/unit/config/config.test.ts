@@ -23,28 +23,60 @@ describe("validateConfig", () => {
   });
 
   it("takes search synonyms as word or phrase → alternatives, and names a bad one by its path", () => {
-    expect(validateConfig({ search: { synonyms: { golang: ["go"], "env var": ["environment variable"] } } }, "x").search.synonyms).toEqual({ golang: ["go"], "env var": ["environment variable"] });
-    expect(() => validateConfig({ search: { synonyms: { golang: [] } } }, "x")).toThrow(/search\.synonyms\.golang/);
-    expect(() => validateConfig({ search: { synonyms: { k8s: ["!!"] } } }, "x")).toThrow(/search\.synonyms\.k8s\[0\]: an alternative is a word or phrase/);
+    expect(
+      validateConfig(
+        { search: { synonyms: { golang: ["go"], "env var": ["environment variable"] } } },
+        "x",
+      ).search.synonyms,
+    ).toEqual({ golang: ["go"], "env var": ["environment variable"] });
+    expect(() => validateConfig({ search: { synonyms: { golang: [] } } }, "x")).toThrow(
+      /search\.synonyms\.golang/,
+    );
+    expect(() => validateConfig({ search: { synonyms: { k8s: ["!!"] } } }, "x")).toThrow(
+      /search\.synonyms\.k8s\[0\]: an alternative is a word or phrase/,
+    );
   });
 
   it("reports every problem at once with its path", () => {
     let error: unknown;
     try {
-      validateConfig({ base: "docs", redirects: [{ from: "/a", to: "nope" }], navigation: { chunkTimeoutMs: -1 }, sidebar: [{ text: "G", items: [3] }], extra: 1 }, "site.config.ts");
+      validateConfig(
+        {
+          base: "docs",
+          redirects: [{ from: "/a", to: "nope" }],
+          navigation: { chunkTimeoutMs: -1 },
+          sidebar: [{ text: "G", items: [3] }],
+          extra: 1,
+        },
+        "site.config.ts",
+      );
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(BrookError);
     const message = (error as Error).message;
     expect(message).toMatch(/^site\.config\.ts: 5 problems in the config/);
-    for (const path of ["base:", "redirects[0].to:", "navigation.chunkTimeoutMs:", "sidebar[0]: a sidebar entry is a route", "(root): unknown key 'extra'"]) expect(message).toContain(path);
+    for (const path of [
+      "base:",
+      "redirects[0].to:",
+      "navigation.chunkTimeoutMs:",
+      "sidebar[0]: a sidebar entry is a route",
+      "(root): unknown key 'extra'",
+    ])
+      expect(message).toContain(path);
     expect((error as BrookError).hint).toContain("site.config.ts");
   });
 
   it("takes a tree of site values, and none by default", () => {
     expect(validateConfig({}, "x").values).toEqual({});
-    const values = { limits: { httpPayload: "512KB", memory: { default: "256MB", max: "10GB" }, queue: { max: 10000 } }, pricing: { perInvocation: 0.0002 } };
+    const values = {
+      limits: {
+        httpPayload: "512KB",
+        memory: { default: "256MB", max: "10GB" },
+        queue: { max: 10000 },
+      },
+      pricing: { perInvocation: 0.0002 },
+    };
     expect(validateConfig({ values }, "x").values).toEqual(values);
   });
 
@@ -52,7 +84,15 @@ describe("validateConfig", () => {
     const values = {
       title: "Mine",
       "http-payload": "512KB",
-      limits: { empty: " ", long: "x".repeat(201), twoLines: "a\nb", list: ["a"], off: null, yes: true, huge: Infinity },
+      limits: {
+        empty: " ",
+        long: "x".repeat(201),
+        twoLines: "a\nb",
+        list: ["a"],
+        off: null,
+        yes: true,
+        huge: Infinity,
+      },
       a: { b: { c: { d: { e: { f: { g: "too deep" } } } } } },
       ok: { b: { c: { d: { e: { f: "six names" } } } } },
     };
@@ -75,7 +115,9 @@ describe("validateConfig", () => {
       "  values.limits.huge: a number value must be finite",
       "  values.a.b.c.d.e.f: values nest at most 6 levels deep",
     ]);
-    expect(() => validateConfig({ values: ["a"] }, "x")).toThrow(/values: values is an object of named values/);
+    expect(() => validateConfig({ values: ["a"] }, "x")).toThrow(
+      /values: values is an object of named values/,
+    );
   });
 
   it("lets BROOK_DOCS_GTM_ID override the tag manager id, and checks it", () => {
@@ -94,13 +136,23 @@ describe("outline and banner", () => {
   });
 
   it("take a banner with a route or an http(s) link, and refuse anything else with its path", () => {
-    const banner = (href: string) => ({ banner: { id: "launch-2", text: "New.", link: { text: "Read", href } } });
-    expect(validateConfig(banner("/limits/#memory"), "x").banner?.link?.href).toBe("/limits/#memory");
-    expect(validateConfig(banner("https://brook.example/blog/"), "x").banner?.link?.href).toBe("https://brook.example/blog/");
+    const banner = (href: string) => ({
+      banner: { id: "launch-2", text: "New.", link: { text: "Read", href } },
+    });
+    expect(validateConfig(banner("/limits/#memory"), "x").banner?.link?.href).toBe(
+      "/limits/#memory",
+    );
+    expect(validateConfig(banner("https://brook.example/blog/"), "x").banner?.link?.href).toBe(
+      "https://brook.example/blog/",
+    );
     for (const bad of ["javascript:alert(1)", "//evil.example/", "limits"]) {
-      expect(() => validateConfig(banner(bad), "site.config.ts"), bad).toThrow(/banner\.link\.href/);
+      expect(() => validateConfig(banner(bad), "site.config.ts"), bad).toThrow(
+        /banner\.link\.href/,
+      );
     }
-    expect(() => validateConfig({ banner: { id: "has space", text: "x" } }, "site.config.ts")).toThrow(/banner\.id/);
+    expect(() =>
+      validateConfig({ banner: { id: "has space", text: "x" } }, "site.config.ts"),
+    ).toThrow(/banner\.id/);
     expect(() => validateConfig({ outline: [3, 2] }, "site.config.ts")).toThrow(/outline/);
     expect(validateConfig({ outline: false }, "x").outline).toBe(false);
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { closest, propose, similarity } from "../../../src/shared/similar.ts";
 
-const routes = ["/limits/", "/workflows/steps/triggers/", "/workflows/", "/webhooks/", "/api/rest/", "/errors/"];
+const routes = [
+  "/limits/",
+  "/workflows/steps/triggers/",
+  "/workflows/",
+  "/webhooks/",
+  "/api/rest/",
+  "/errors/",
+];
 
 describe("similar", () => {
   it("scores by shared bigrams", () => {

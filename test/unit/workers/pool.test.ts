@@ -11,7 +11,8 @@ afterAll(() => pool.close());
 const outcome = (task: string, budgetMs = 30_000) =>
   pool.run<string>(task, budgetMs).then(
     (r) => r,
-    (e: unknown) => (e instanceof TaskFailure ? `${e.kind}: ${e.message}` : `other: ${(e as Error).message}`),
+    (e: unknown) =>
+      e instanceof TaskFailure ? `${e.kind}: ${e.message}` : `other: ${(e as Error).message}`,
   );
 
 describe("WorkerPool", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, readdirSync, existsSync } from "node:fs";
+import {
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+  mkdirSync,
+  readdirSync,
+  existsSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FsWriter, isSwappedOutput } from "../../../src/write/writer.ts";
@@ -51,7 +58,9 @@ describe("FsWriter", () => {
     const root = mkdtempSync(join(tmpdir(), "brook-writer-"));
     for (const name of ["dist", "content", "dist.tmp-12-abcdef", "dist.old-12"]) {
       mkdirSync(join(root, name));
-      await expect(runTask({ kind: "remove", dir: join(root, name) })).rejects.toThrow(/refusing to remove/);
+      await expect(runTask({ kind: "remove", dir: join(root, name) })).rejects.toThrow(
+        /refusing to remove/,
+      );
       expect(existsSync(join(root, name))).toBe(true);
     }
     expect(isSwappedOutput(join(root, "dist.old-12-abcdef"))).toBe(true);
@@ -61,11 +70,20 @@ describe("FsWriter", () => {
 describe("host files", () => {
   it("adds the tag manager to the CSP only when configured", () => {
     expect(contentSecurityPolicy("")).not.toContain("googletagmanager");
-    expect(contentSecurityPolicy("GTM-X")).toContain("script-src 'self' https://www.googletagmanager.com");
+    expect(contentSecurityPolicy("GTM-X")).toContain(
+      "script-src 'self' https://www.googletagmanager.com",
+    );
   });
   it("writes both slash forms of a redirect and the index.html form of the home page", () => {
     const text = redirectsFile("/docs/v2/", ["/"], [{ from: "/cron/", to: "/t/#s" }]);
-    expect(text.split("\n")).toEqual(expect.arrayContaining(["/docs/v2/cron /docs/v2/t/#s 301", "/docs/v2/cron/ /docs/v2/t/#s 301", "/docs/v2/cron/index.html /docs/v2/t/#s 301", "/docs/v2/index.html /docs/v2/ 301"]));
+    expect(text.split("\n")).toEqual(
+      expect.arrayContaining([
+        "/docs/v2/cron /docs/v2/t/#s 301",
+        "/docs/v2/cron/ /docs/v2/t/#s 301",
+        "/docs/v2/cron/index.html /docs/v2/t/#s 301",
+        "/docs/v2/index.html /docs/v2/ 301",
+      ]),
+    );
     expect(text).not.toContain("/docs/v2/.html");
   });
 });
