@@ -80,7 +80,7 @@ interface Deliberate {
   was?: string;
 }
 
-const FRONTMATTER = "frontmatter: site values are read in a page's body only, and the title and description are plain text";
+const FRONTMATTER = "frontmatter written before a title or description could read site values: write the value there too";
 const EXAMPLE_OUTPUT = "an example's output: what Brook printed for that example workflow, with its own settings";
 const VERSION = "about the language version itself (what it lacks), true of that version whatever Brook runs: read it again when the runtime changes";
 const WORKED = "a worked example: its other figures are computed from this one, so they change together, by hand";
@@ -88,14 +88,6 @@ const WORKED = "a worked example: its other figures are computed from this one, 
 const DELIBERATE: Deliberate[] = [
   // Frontmatter.
   { file: "api/rest/workflow-errors.md", text: 'description: "Read the last 100 errors', why: FRONTMATTER, value: "limits.workflowErrors", was: "100" },
-  { file: "code/go.md", text: 'description: "Write Go 1.17.1 steps', why: FRONTMATTER, value: "runtimes.go", was: "1.17.1" },
-  { file: "code/python.md", text: 'description: "Write Python 3.8 steps', why: FRONTMATTER, value: "runtimes.python", was: "3.8" },
-  { file: "code/nodejs/http-requests.md", text: "results kept under the 6MB limit", why: FRONTMATTER, value: "limits.functionPayload", was: "6MB" },
-  { file: "code/nodejs/working-with-files.md", text: "within the 512MB and 6MB limits", why: FRONTMATTER, value: "limits.tmp", was: "512MB" },
-  { file: "code/nodejs/working-with-files.md", text: "within the 512MB and 6MB limits", why: FRONTMATTER, value: "limits.functionPayload", was: "6MB" },
-  { file: "destinations/email.md", text: "a subject plus text or HTML, up to 30MB", why: FRONTMATTER, value: "limits.emailPayload", was: "30MB" },
-  { file: "orgs/index.md", text: "roles, the 5-member limit", why: FRONTMATTER, value: "limits.teamMembers", was: "5" },
-  { file: "sources/http.md", text: "the 512KB payload limit", why: FRONTMATTER, value: "limits.httpPayload", was: "512KB" },
 
   // A heading, and a link that names it: its anchor (#list-the-last-100-errors) is linked from other pages.
   { file: "api/rest/workflow-errors.md", text: "## List the last 100 errors", why: "a heading whose anchor other pages link to (spec §9 names it)", value: "limits.workflowErrors", was: "100" },
