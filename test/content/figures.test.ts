@@ -71,6 +71,8 @@ const FIGURES: RegExp[] = [
   /\b30 seconds\b/g,
   /\b3 (?:more )?times\b/g, // retries
   /\b3 retries\b/g,
+  /\bthree (?:more )?(?:times|retries|attempts)\b/gi, // retries, in words
+  /\bfive (?:team )?members\b/gi, // team members, in words
   /\b1 to 10\b/g, // concurrency
   /\bconcurrency of 1\b/g,
 ];
@@ -265,6 +267,7 @@ describe("every figure comes from a site value (data/values.ts)", () => {
     expect(caught('description: "Files up to 512MB in /tmp."')).toEqual(["512MB"]);
     expect(caught('data: {"connection_id":"sse_4k2","heartbeat_seconds":15}')).toEqual(["timing.sseHeartbeat"]);
     expect(caught("RateLimit-Limit: 60")).toEqual(["limits.apiRate"]);
+    expect(caught("Brook tries three more times.")).toEqual(["three more times"]);
     // Not figures: a value, another number in a row, an ordinal of something else, a version's lack.
     expect(caught("| [Team members](/limits/#team-members) | {{ site.limits.teamMembers }} | each org |")).toEqual([]);
     expect(caught("| `5` | rate limited or quota exceeded | wait |")).toEqual([]);
