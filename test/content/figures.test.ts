@@ -160,7 +160,6 @@ const DELIBERATE: Deliberate[] = [
   { file: "api/rest/workflow-errors.md", text: "## List the last 100 errors", why: "a heading whose anchor other pages link to (spec §9 names it)", value: "limits.workflowErrors", was: "100" },
   { file: "limits.md", text: "See [list the last 100 errors]", why: "the title of the heading it links to", value: "limits.workflowErrors", was: "100" },
 
-
   // An example's own settings, and other services' figures.
   { file: "components/quickstart/nodejs/sources.md", text: "The `timer` prop makes Brook call `run` every 900 seconds", why: "the example component's own timer (its `interval_seconds: 900`), not the step timeout" },
   { file: "components/quickstart/nodejs/sources.md", text: "At 900 seconds the source runs 96 times a day", why: "the example component's own timer, and a count computed from it", value: "limits.dailyInvocations", was: "333 (66 for free orgs)" },
