@@ -4,8 +4,9 @@
  * value in it; an unknown value stops the build with the file and line.
  */
 import { describe, expect, it } from "vitest";
-import { rmSync } from "node:fs";
-import { buildFixture, tempSite } from "../helpers/site.ts";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildFixture, renderedCount, ROOT, runCli, tempSite } from "../helpers/site.ts";
 
 const LIMITS = `---
 title: "Limits of {{ site.title }}"
@@ -59,6 +60,34 @@ describe("site values in frontmatter, in a build", () => {
           }),
         ],
       });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("follow a changed value into the next build, though the page's file did not change (the disk cache)", () => {
+    const config = readFileSync(join(ROOT, "test/fixtures/basic/site.config.ts"), "utf8")
+      .replace("export default", 'import { limits } from "./data/values.ts";\n\nexport default')
+      .replace('title: "Brook",', 'title: "Brook",\n  values: { limits },');
+    const dir = tempSite("basic", {
+      "data/values.ts": 'export const limits = { httpPayload: "512KB" };\n',
+      "site.config.ts": config,
+      "content/limits.md": LIMITS.replace(
+        "{{ site.apiBase }}",
+        "{{ site.apiBase }} (bodies up to {{ site.limits.httpPayload }})",
+      ),
+    });
+    try {
+      const first = runCli(dir, "build");
+      expect(first.code, first.stderr).toBe(0);
+      writeFileSync(join(dir, "data/values.ts"), 'export const limits = { httpPayload: "1MB" };\n');
+      const second = runCli(dir, "build");
+      expect(second.code, second.stderr).toBe(0);
+      // Only the page whose description reads the value is rendered again.
+      expect(renderedCount(second.stderr)).toBe(1);
+      expect(readFileSync(join(dir, "dist/docs/v2/limits/index.html"), "utf8")).toContain(
+        "(bodies up to 1MB)",
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
