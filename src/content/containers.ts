@@ -63,6 +63,11 @@ export function transformContainer(d: ContainerDirective, ctx: ContainerContext,
     label = first.children.map((c) => ("value" in c ? c.value : "")).join("") || title;
     d.children.shift();
   }
+  styleContainer(d, label);
+}
+
+/** Gives a known container its markup: a note (`div[role=note]` named by its title) or a disclosure. */
+export function styleContainer(d: ContainerDirective, label: string): void {
   if (d.name === "details") {
     d.data = { hName: "details", hProperties: { className: ["custom-block", "details"] } };
     d.children.unshift({ type: "paragraph", data: { hName: "summary" }, children: [{ type: "text", value: label }] });

@@ -118,7 +118,8 @@ let options: Options | undefined;
  * a URL, a directive, raw HTML, fence meta or notation, or a node the mdast pass made (no position).
  */
 function changes(node: Nodes): boolean {
-  if (!node.position) return true;
+  // Data is what the mdast pass gives a node it changed (a heading's `{#id}`, `[[toc]]`).
+  if (!node.position || node.data) return true;
   switch (node.type) {
     case "link":
     case "image":

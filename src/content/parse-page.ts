@@ -50,7 +50,7 @@ export interface ParsedBody {
 }
 
 /** Rules of diagnostics that do not stop a page. */
-const WARNING_RULES = new Set(["code-language", "code-info", "image-size"]);
+const WARNING_RULES = new Set(["code-language", "code-info", "image-size", "raw-html", "literal-syntax"]);
 
 /** Parses a page's body: includes, limits, site values, Markdown. Never throws for content. */
 export async function parseBody(source: PageSource, options: ParseOptions, highlights?: HighlightCache): Promise<ParsedBody> {
@@ -69,7 +69,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
   if (runs.length) return { errors: runs.map(place), warnings: [] };
-  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route) });
+  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, relativePath: source.relativePath, pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route) });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
   const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
   const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));

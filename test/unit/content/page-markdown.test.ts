@@ -123,7 +123,7 @@ describe("blocks with nothing to change", () => {
     for (const name of cases) {
       const source = normalizeContainerSyntax(readFileSync(join(dir, name, "input.md"), "utf8").replace(/^---[\s\S]*?---\n/, ""));
       const tree = chain.runSync(chain.parse(source)) as never;
-      walkMdast(tree, { file: "x", base: "/docs/v2/", lineOffset: 0, diagnostics: [], links: [], headers: [], sections: [], ids: [], highlights: new HighlightCache() }, source);
+      walkMdast(tree, { file: "x", base: "/docs/v2/", lineOffset: 0, diagnostics: [], links: [], headers: [], sections: [], ids: [], htmlParents: [], headingIds: [], highlights: new HighlightCache() }, source);
       const url = "https://brook.example/docs/v2/x/";
       expect(shape(bodyMarkdown(tree, url, source)), name).toBe(shape(bodyMarkdown(tree, url)));
     }
