@@ -35,15 +35,24 @@ const PATTERNS: { re: RegExp; message: (m: string) => string; hint: string }[] =
   },
 ];
 
-/** Warns about each piece of literal syntax in a text node; `line` is the node's first line in the file. */
-export function warnLiteralSyntax(node: Text, ctx: { file: string; diagnostics: Diagnostic[] }, line: number, column?: number): void {
-  const value = node.value;
-  if (!/[[{:]/.test(value)) return;
+/**
+ * Warns about each piece of literal syntax in a text node. The node's source is read where it
+ * has one, so an escaped character (`\\[!NOTE]`) is not a warning and columns count the quote or
+ * list markers before the text; `line` is the node's first line in the file.
+ */
+export function warnLiteralSyntax(node: Text, ctx: { file: string; diagnostics: Diagnostic[] }, source: string, line: number): void {
+  if (!/[[{:]/.test(node.value)) return;
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  const text = start === undefined || end === undefined ? node.value : source.slice(start, end);
+  const column = node.position?.start.column;
   for (const { re, message, hint } of PATTERNS) {
-    for (const m of value.matchAll(re)) {
-      const before = value.slice(0, m.index);
-      const lines = before.split("\n").length - 1;
-      ctx.diagnostics.push({ file: ctx.file, line: line + lines, column: lines || column === undefined ? undefined : column + m.index, rule: "literal-syntax", message: message(m[0]), hint });
+    for (const m of text.matchAll(re)) {
+      if (text[m.index - 1] === "\\") continue;
+      const before = text.slice(0, m.index);
+      const nl = before.lastIndexOf("\n");
+      const lines = nl < 0 ? 0 : before.split("\n").length - 1;
+      ctx.diagnostics.push({ file: ctx.file, line: line + lines, column: nl >= 0 ? m.index - nl : column === undefined ? undefined : column + m.index, rule: "literal-syntax", message: message(m[0]), hint });
     }
   }
 }

@@ -46,7 +46,7 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         break;
       case "text":
         replaceEmoji(node);
-        warnLiteralSyntax(node, ctx, line(node), node.position?.start.column);
+        warnLiteralSyntax(node, ctx, source, line(node));
         break;
       case "heading":
         takeHeadingId(node, ctx);
