@@ -7,7 +7,7 @@
 import type { Heading } from "mdast";
 import type { Diagnostic } from "../errors.ts";
 
-const TRAILING_ID_RE = /[ \t]*\{#([^{}\s]*)\}[ \t]*$/;
+const TRAILING_ID_RE = /[ \t]*\{#([^{}]*)\}[ \t]*$/;
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /** An id written after a heading, where it was written. */
@@ -33,12 +33,14 @@ export function takeHeadingId(heading: Heading, ctx: IdContext): void {
   if (!m) return;
   const id = m[1]!;
   const place = { file: ctx.file, line: (heading.position?.start.line ?? 1) + ctx.lineOffset, column: heading.position?.start.column };
+  last.value = last.value.slice(0, m.index);
+  if (!last.value) heading.children.pop();
+  // Data marks a node the pass changed: the Markdown for machines writes it, not its source.
+  heading.data ??= {};
   if (!ID_RE.test(id)) {
     ctx.diagnostics.push({ ...place, rule: "heading-id", message: `heading id '{#${id.slice(0, 40)}}' is not a URL-safe id`, hint: "start with a letter or digit and use only letters A-Z and a-z, digits, '-' and '_': {#limits-table}" });
     return;
   }
-  last.value = last.value.slice(0, m.index);
-  if (!last.value) heading.children.pop();
   heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } };
   ctx.headingIds.push({ id, ...place });
 }

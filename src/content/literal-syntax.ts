@@ -7,6 +7,7 @@
 import type { Text } from "mdast";
 import type { Diagnostic } from "../errors.ts";
 import { ALERTS } from "./alerts.ts";
+import { isEmojiName } from "./emoji.ts";
 
 /** What reaches the page as text, and what to tell the writer. */
 const PATTERNS: { re: RegExp; message: (m: string) => string; hint: string }[] = [
@@ -48,7 +49,7 @@ export function warnLiteralSyntax(node: Text, ctx: { file: string; diagnostics: 
   const column = node.position?.start.column;
   for (const { re, message, hint } of PATTERNS) {
     for (const m of text.matchAll(re)) {
-      if (text[m.index - 1] === "\\") continue;
+      if (text[m.index - 1] === "\\" || (m[0].startsWith(":") && isEmojiName(m[0].slice(1, -1)))) continue;
       const before = text.slice(0, m.index);
       const nl = before.lastIndexOf("\n");
       const lines = nl < 0 ? 0 : before.split("\n").length - 1;
