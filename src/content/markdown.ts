@@ -78,6 +78,8 @@ export interface RenderContext {
   route?: string;
   /** The page's path in content/ (`guide/limits.md`), for `.md` links relative to it. */
   relativePath?: string;
+  /** For a body with includes: the content path of the part a body line came from (`.md` links resolve from it). */
+  linkBase?: (bodyLine: number) => string | undefined;
   /** The parents of the mdast's raw HTML nodes, for raw-html.ts (none on most pages). */
   htmlParents: MdParent[];
   /** Ids written with `{#id}` after headings. */
@@ -130,7 +132,7 @@ export function pageContext(file: VFile): RenderContext {
 /** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
 export async function renderMarkdown(
   body: string,
-  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; relativePath?: string; pageUrl?: string },
+  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; relativePath?: string; linkBase?: (bodyLine: number) => string | undefined; pageUrl?: string },
 ): Promise<MarkdownResult> {
   const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [], htmlParents: [], headingIds: [] };
   let html: string;

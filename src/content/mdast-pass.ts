@@ -102,7 +102,7 @@ function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number
     return;
   }
   const column = n.position?.start.column ?? 1;
-  const md = n.type !== "image" && (verdict.kind === "site" || verdict.kind === "relative") ? resolveMarkdownLink(n.url, ctx.relativePath ?? "index.md", ctx.base) : undefined;
+  const md = n.type !== "image" && (verdict.kind === "site" || verdict.kind === "relative") ? resolveMarkdownLink(n.url, ctx.linkBase?.(n.position?.start.line ?? 0) ?? ctx.relativePath ?? "index.md", ctx.base) : undefined;
   if (md && "problem" in md) {
     ctx.diagnostics.push({ file: ctx.file, line, column, ...md.problem });
     return;
