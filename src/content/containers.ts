@@ -48,7 +48,7 @@ interface ContainerContext {
 /** A container directive becomes its HTML element (a note or a disclosure), or a diagnostic. */
 export function transformContainer(d: ContainerDirective, ctx: ContainerContext, source: string): void {
   const place = { file: ctx.file, line: (d.position?.start.line ?? 1) + ctx.lineOffset, column: d.position?.start.column };
-  const title = CONTAINERS[d.name];
+  const title = Object.hasOwn(CONTAINERS, d.name) ? CONTAINERS[d.name] : undefined;
   if (!title && d.name !== "code-group") {
     ctx.diagnostics.push({ ...place, rule: "unknown-container", message: `unknown container ':::${d.name}'`, hint: `use one of ${[...Object.keys(CONTAINERS), "code-group"].map((c) => ":::" + c).join(", ")}` });
     return;

@@ -24,6 +24,11 @@ export const KEPT_TAGS: Record<string, string[]> = {
   ins: [],
 };
 
+/** The attributes a tag keeps, or undefined when the tag is removed (own keys only: `<constructor>` is no tag of ours). */
+function keptAttributesOf(name: string): string[] | undefined {
+  return Object.hasOwn(KEPT_TAGS, name) ? KEPT_TAGS[name] : undefined;
+}
+
 /** Tags whose content goes with them: what is inside is code, a fallback or a form, not prose. */
 const CONTENT_DROPPED = new Set(["script", "style", "textarea", "title", "template", "noscript", "xmp", "iframe", "noembed", "noframes", "object", "select", "svg", "math"]);
 const VOID = new Set(["br", "wbr", "img", "hr", "input", "meta", "link", "base", "area", "col", "embed", "source", "track", "param"]);
@@ -47,6 +52,27 @@ export function transformRawHtml(parents: Parent[], ctx: HtmlContext): void {
     const children = rebuild(parent.children, ctx);
     parent.children = (FLOW_PARENTS.has(parent.type) ? paragraphs(children) : children) as never[];
   }
+}
+
+/**
+ * A piece of raw HTML as the Markdown for machines writes it: what the page's HTML keeps of it
+ * (kept tags with their kept attributes, the text), as GitHub would render it.
+ */
+export function keptHtmlSource(html: string): string {
+  let out = "";
+  let dropping: string | undefined;
+  for (const t of tokenizeHtml(html, 1, 1)) {
+    if (dropping) {
+      if (t.kind === "close" && t.name === dropping) dropping = undefined;
+    } else if (t.kind === "text") out += t.value;
+    else if (t.kind === "open" && CONTENT_DROPPED.has(t.name) && !t.selfClosing) dropping = t.name;
+    else if (t.kind === "open" && keptAttributesOf(t.name)) {
+      const kept = keptAttributesOf(t.name)!;
+      const attrs = t.attrs.filter(([a]) => kept.includes(a)).map(([a, v]) => ` ${a}="${v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")}"`);
+      out += `<${t.name}${attrs.join("")}>`;
+    } else if (t.kind === "close" && keptAttributesOf(t.name) && !VOID.has(t.name)) out += `</${t.name}>`;
+  }
+  return out;
 }
 
 /** Parents whose children are blocks: text and inline elements from raw HTML there need a paragraph. */
@@ -99,7 +125,7 @@ function rebuild(children: RootContent[], ctx: HtmlContext): RootContent[] {
         if (t.value.startsWith("<!--@")) warn(t, `comment ${JSON.stringify(t.value.slice(0, 40))} is not an instruction the build knows`, "write <!--@include: ./_parts/file.md--> to include a part");
       } else if (t.kind === "other") warn(t, `HTML ${JSON.stringify(t.value.slice(0, 40))} is removed`, "raw HTML is kept only for the tags listed in the README");
       else if (t.kind === "open") {
-        const kept = KEPT_TAGS[t.name];
+        const kept = keptAttributesOf(t.name);
         if (!kept || stack.length > MAX_NESTING) {
           removed(t);
           if (CONTENT_DROPPED.has(t.name) && !t.selfClosing) stack.push({ open: t, drop: true, children: [] });
@@ -125,7 +151,7 @@ function close(t: Extract<HtmlToken, { kind: "close" }>, stack: Frame[], warn: (
   const at = stack.findLastIndex((f) => f.open?.name === t.name);
   if (at < 1) {
     // The opening tag of a removed element was reported already.
-    if (KEPT_TAGS[t.name] && !VOID.has(t.name)) warn(t, `HTML closing tag </${t.name}> is removed: no open tag matches it here`, closeHint(t.name));
+    if (keptAttributesOf(t.name) && !VOID.has(t.name)) warn(t, `HTML closing tag </${t.name}> is removed: no open tag matches it here`, closeHint(t.name));
     return;
   }
   while (stack.length - 1 > at) {

@@ -762,6 +762,12 @@ describe("6. raw HTML: only the subset GitHub renders is kept, every removal is 
     ],
     ["a div", '<div class="x">text</div>', /<div class="x"/, "6:1 HTML tag <div> is removed"],
     ["a declaration", "<!DOCTYPE html>", /doctype/i, '6:1 HTML "<!DOCTYPE html>" is removed'],
+    [
+      "a tag named like an Object method",
+      "<constructor>x</constructor>",
+      /<constructor/,
+      "6:1 HTML tag <constructor> is removed",
+    ],
   ];
   for (const [name, markdown, forbidden, warning] of removed) {
     it(`removes ${name}, with a warning at its line`, async () => {
