@@ -37,6 +37,8 @@ export interface LinkRef {
   kind: "link" | "image";
   /** How it is followed (src/shared/url-policy.ts). */
   scope: UrlKind;
+  /** The link as written, when the build resolved it to `url` (a `.md` link: md-links.ts). */
+  written?: string;
   /** The included file it stands in, when it is not the page's own (line and column are that file's). */
   file?: string;
 }

@@ -108,7 +108,7 @@ function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number
     return;
   }
   if (md) {
-    ctx.links.push({ url: md.route, line, column, kind: "link", scope: "site" });
+    ctx.links.push({ url: md.route, line, column, kind: "link", scope: "site", written: n.url });
     n.url = md.href;
     return;
   }

@@ -197,9 +197,11 @@ describe("what cannot render is a warning at its line", () => {
       expect(
         result.warnings.filter(own).map((w) => `${w.line}:${w.column} ${w.rule}: ${w.message}`),
       ).toEqual([
-        expect.stringMatching(/^6:5 broken-link: link to \/gone\/ matches no page/),
         expect.stringMatching(
-          /^6:28 broken-anchor: link to \/limits\/#no-such: \/limits\/ has no heading #no-such/,
+          /^6:5 broken-link: link to \.\.\/gone\.md \(\/gone\/\) matches no page/,
+        ),
+        expect.stringMatching(
+          /^6:28 broken-anchor: link to \.\.\/limits\.md#no-such \(\/limits\/#no-such\): \/limits\/ has no heading #no-such/,
         ),
       ]);
     } finally {
