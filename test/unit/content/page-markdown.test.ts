@@ -61,6 +61,16 @@ describe("page Markdown for machines", () => {
     expect(out).toContain("| a | b |");
   });
 
+  it("writes the raw HTML the page keeps, as GitHub renders it, and leaves the rest out", async () => {
+    const out = await md(
+      'Press <kbd>Ctrl</kbd>, H<sub>2</sub>O, <span style="x">s</span>, <kbd onclick="x()">K</kbd>.\n\n<details>\n<summary>More</summary>\n\nText.\n\n</details>\n',
+    );
+    expect(out).toBe(
+      "Press <kbd>Ctrl</kbd>, H<sub>2</sub>O, s, <kbd>K</kbd>.\n\n<details>\n<summary>More</summary>\n\nText.\n\n</details>\n",
+    );
+    expect(await md("A\n\n<script>steal()</script>\n\nB\n")).not.toContain("steal");
+  });
+
   it("is not made without a site URL (no cost for parses that do not need it)", async () => {
     const source = { file: "content/p.md", relativePath: "p.md", route: "/p/", frontmatter: {}, body: "Text", bodyLine: 1 } as never;
     expect((await parseBody(source, { base: "/docs/v2/", siteValues: {} })).markdown).toBeUndefined();
