@@ -8,7 +8,7 @@ import { searchData } from "./search-data.ts";
 import { checkMarkerRuns } from "./markdown-guard.ts";
 import type { PageSource } from "./page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
-import { expandIncludes, placeDiagnostic } from "./includes.ts";
+import { expandIncludes, placeDiagnostic, type LineOrigin } from "./includes.ts";
 import { SourceReader, type SourceRoots } from "./source-files.ts";
 import { routeToPath } from "../shared/url.ts";
 
@@ -50,7 +50,7 @@ export interface ParsedBody {
 }
 
 /** Rules of diagnostics that do not stop a page. */
-const WARNING_RULES = new Set(["code-language", "code-info", "image-size"]);
+const WARNING_RULES = new Set(["code-language", "code-info", "image-size", "raw-html", "literal-syntax"]);
 
 /** Parses a page's body: includes, limits, site values, Markdown. Never throws for content. */
 export async function parseBody(source: PageSource, options: ParseOptions, highlights?: HighlightCache): Promise<ParsedBody> {
@@ -69,7 +69,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
   if (runs.length) return { errors: runs.map(place), warnings: [] };
-  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route) });
+  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, relativePath: source.relativePath, linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay), pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route) });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
   const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
   const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));
@@ -81,5 +81,17 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
     facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] } },
     errors,
     warnings,
+  };
+}
+
+/**
+ * For a body with includes: the file in content/ each body line came from, so a `.md` link in a
+ * part resolves from the part, as on GitHub (md-links.ts); undefined for the page's own lines.
+ */
+function partOf(origins: LineOrigin[] | undefined, page: string, contentDisplay: string | undefined): ((line: number) => string | undefined) | undefined {
+  if (!origins || contentDisplay === undefined) return undefined;
+  return (line) => {
+    const file = origins[line - 1]?.file;
+    return file && file !== page && file.startsWith(contentDisplay) ? file.slice(contentDisplay.length) : undefined;
   };
 }

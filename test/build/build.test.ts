@@ -132,7 +132,9 @@ describe("whole build of the basic fixture", () => {
     expect(html).not.toMatch(/style="/);
     expect(html).toContain("<table>");
     const code = out.text("docs/v2/guide/code/index.html");
-    expect(code).not.toContain("onerror=alert");
+    // The fixture writes the tag escaped: text that shows the tag, never an element.
+    expect(code).not.toMatch(/<img[^>]*onerror/);
+    expect(code).toContain("&#x3C;img src=x onerror=alert(1)>");
   });
 
   it("rewrites links with the base and records them with their source line", () => {
