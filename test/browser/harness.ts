@@ -1,5 +1,6 @@
-/** Browser test harness: build the client fixture once per file, serve it with preview, drive Debian's Chromium. */
+/** Browser test harness: build the client fixture once per file, serve it with preview, drive Chromium (found by test/browser-setup.ts). */
 import { execFileSync } from "node:child_process";
+import { inject } from "vitest";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,7 +70,7 @@ export async function startHarness(
   });
   const server = await startPreview({ root, port: 0, host: "127.0.0.1" });
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: inject("chromiumPath"),
     args: CHROMIUM_ARGS,
   });
   const manifest = JSON.parse(readFileSync(join(root, "docs", "v2", "routes.json"), "utf8")) as {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -35,7 +35,7 @@ async function save(text: string): Promise<void> {
 beforeAll(async () => {
   dev = await startDev();
   await save(long("The guide body before any edit."));
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1000, height: 600 } });
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
