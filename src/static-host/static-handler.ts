@@ -67,10 +67,9 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   async function send(
     req: IncomingMessage,
     res: ServerResponse,
-    requestPath: string,
     filePath: string,
     status: 200 | 404,
-    headerRules: HeaderRule[],
+    siteHeaders: Map<string, string>,
   ) {
     const file = await files.get(filePath);
     if (!file) return plain(res, 404, "Not found");
@@ -80,7 +79,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     res.setHeader("Content-Type", type);
     const hashed = status === 200 && HASHED_ASSET_RE.test(filePath);
     res.setHeader("Cache-Control", hashed ? IMMUTABLE : NO_CACHE);
-    for (const [name, value] of headersFor(headerRules, requestPath)) res.setHeader(name, value);
+    // `_headers` wins over the defaults above (the assets block's Cache-Control, `.md`'s type).
+    for (const [name, value] of siteHeaders) res.setHeader(name, value);
     // A not-found answer must never be kept: the page may exist after the next deploy.
     if (status === 404) res.setHeader("Cache-Control", NO_CACHE);
     const compressible = isCompressible(type) && file.body.length >= MIN_COMPRESS_BYTES;
@@ -109,7 +109,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       // docs/serving.md: the security headers of `_headers` on every path, every status.
       const rules = headers.length ? headers : (options.fallbackHeaders ?? []);
       const path = "error" in safe ? "/" : safe.path;
-      for (const [name, value] of headersFor(rules, path)) res.setHeader(name, value);
+      const siteHeaders = headersFor(rules, path);
+      for (const [name, value] of siteHeaders) res.setHeader(name, value);
       if (options.allowHost && !options.allowHost(req.headers.host))
         return plain(res, 403, "Forbidden: this server answers its own host names only");
       if (options.own?.(req, res)) return;
@@ -129,9 +130,9 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
         // The query stays out of the body: it is the client's text, not ours to echo.
         return plain(res, r.status, `Redirecting to ${r.location.split(/[?#]/)[0]}`);
       }
-      if (r.kind === "file") return await send(req, res, safe.path, r.path, r.status, rules);
+      if (r.kind === "file") return await send(req, res, r.path, r.status, siteHeaders);
       const page = await notFoundPage(safe.path, (p) => files.has(p));
-      if (page) return await send(req, res, safe.path, page, 404, rules);
+      if (page) return await send(req, res, page, 404, siteHeaders);
       return plain(res, 404, "Not found");
     } catch (e) {
       if (!res.headersSent) plain(res, 500, "Internal error");
