@@ -5,6 +5,7 @@
  */
 import { pathToRoute } from "../shared/url.ts";
 import { propose } from "../shared/similar.ts";
+import type { Landing } from "./built-site.ts";
 import { safeDecode, type CheckContext } from "./check-context.ts";
 import type { Place } from "./link-sources.ts";
 import { pageProblem } from "./page-problem.ts";
@@ -51,18 +52,21 @@ export async function checkHtmlLinks(
     for (const url of scan.urls) {
       // A stub's own target is checked with the redirects.
       if (!url.value.trim() || (scan.refresh && url.value === scan.refresh.url)) continue;
-      await checkUrl(ctx, file, url, externals);
+      // Most links landed before (the same header and sidebar on every page): no await for them.
+      const pending = checkUrl(ctx, file, url, externals);
+      if (pending) await pending;
     }
   }
   return pages;
 }
 
-async function checkUrl(
+/** Checks one URL; returns a promise only when where it lands is not known yet. */
+function checkUrl(
   ctx: CheckContext,
   file: HtmlFile,
   url: HtmlUrl,
   externals?: ExternalLinks,
-) {
+): Promise<void> | undefined {
   const value = url.value.trim();
   const isPageLink = PAGE_TAGS.has(url.tag) || url.rel === "canonical" || url.attr === "data-to";
   const soundKey =
@@ -70,12 +74,34 @@ async function checkUrl(
       ? `${url.tag}\0${url.attr}\0${url.rel ?? ""}\0${value}`
       : undefined;
   const known = soundKey === undefined ? undefined : ctx.sound.get(soundKey);
-  if (known) return ctx.checked.add(known.path, known.kind);
+  if (known) return void ctx.checked.add(known.path, known.kind);
   ctx.checked.addFromHtml(value, file.resolve, isPageLink, { origin: ctx.siteUrl, base: ctx.base });
-  if (value.startsWith("#")) return checkFragment(ctx, file, url, value);
+  if (value.startsWith("#")) return void checkFragment(ctx, file, url, value);
   const internal = internalPath(ctx, file, url, value, externals);
   if (internal === undefined) return;
-  const landing = ctx.site.landed(internal) ?? (await ctx.site.land(internal));
+  const link: InternalLink = { value, internal, isPageLink, soundKey };
+  const landed = ctx.site.landed(internal);
+  if (landed) return void checkLanding(ctx, file, url, link, landed);
+  return ctx.site.land(internal).then((landing) => checkLanding(ctx, file, url, link, landing));
+}
+
+/** A URL into the build, with what decides whether it is sound. */
+interface InternalLink {
+  value: string;
+  internal: string;
+  isPageLink: boolean;
+  soundKey: string | undefined;
+}
+
+/** Judges where an internal link landed: a page (with its anchor) for page links, a file for the rest. */
+function checkLanding(
+  ctx: CheckContext,
+  file: HtmlFile,
+  url: HtmlUrl,
+  link: InternalLink,
+  landing: Landing,
+): void {
+  const { value, internal, isPageLink, soundKey } = link;
   const place = () => file.placeOf(url);
   const rememberSound = () =>
     soundKey !== undefined &&
@@ -93,7 +119,7 @@ async function checkUrl(
   }
   if (!landing.ok) {
     const what = url.tag === "img" ? "image" : `${url.tag} ${url.rel ?? url.attr}`;
-    return ctx.report.add(
+    return void ctx.report.add(
       place(),
       "broken-asset",
       `${what} ${value}: no such file in the build`,
