@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
+import { findChromium } from "../test/helpers/chromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const NAVS = Number(process.env.NAVS ?? 30);
@@ -62,7 +63,7 @@ await build({
 const { startPreview } = await import(previewModule);
 const server = await startPreview({ root: out, port: 0, host: "127.0.0.1" });
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: findChromium(),
   args: [
     "--headless",
     "--no-sandbox",

@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { findChromium } from "../test/helpers/chromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -58,7 +59,7 @@ const origin = await new Promise((ok, fail) => {
 });
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromePath: process.env.CHROME_PATH ?? findChromium(),
   chromeFlags: [
     "--headless=new",
     "--no-sandbox",

@@ -16,6 +16,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
 import { nodeBundleOptions } from "../scripts/node-bundle.js";
+import { findChromium } from "../test/helpers/chromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const sizes = process.env.SEARCH_N === "0" ? [] : [1000, 4000];
@@ -91,7 +92,7 @@ for (const n of sizes) {
 }
 
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: findChromium(),
   args: [
     "--headless",
     "--no-sandbox",

@@ -5,7 +5,7 @@
  * shows its error in the terminal and over the page while the last good pages stay up
  * (design.md §1, §7).
  */
-import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -17,6 +17,10 @@ import { CONFIG_FILE } from "../config/load.ts";
 import { closeServer, listen } from "../static-host/listen.ts";
 import { etagOf, MemoryFiles } from "../static-host/site-files.ts";
 import { createStaticHandler } from "../static-host/static-handler.ts";
+import { createHostServer, type HostTimeouts } from "../static-host/http-server.ts";
+import { parseHeaders } from "../static-host/host-rules.ts";
+import { headersFile } from "../write/host-files.ts";
+import { isAllowedHost } from "./allowed-host.ts";
 import { DevSession, type DevBuildOutcome } from "./dev-session.ts";
 import { AssetArchive, type SiteMap } from "./dev-site.ts";
 import { LiveReload } from "./live-reload.ts";
@@ -56,6 +60,8 @@ export interface ServeOptions {
   /** Quiet time before a rebuild starts. @default 10 */
   debounceMs?: number;
   logger?: DevLogger;
+  /** Shorter HTTP time-outs (tests). @default HOST_TIMEOUTS */
+  timeouts?: Partial<HostTimeouts>;
 }
 
 /** What a good build told the open pages. */
@@ -106,12 +112,11 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   const log: DevLogger = options.logger ?? { info: logInfo, warn: logWarn, error: logError };
   const events = new EventEmitter();
 
-  let live: LiveReload | undefined;
+  const reload = new LiveReload(host);
   // Every page carries the version it shows: the dev client compares it with the server's.
   const files = new MemoryFiles((html) =>
-    html.replace("</head>", `${devClientTag(live?.version ?? 0)}</head>`),
+    html.replace("</head>", `${devClientTag(reload.version)}</head>`),
   );
-  const handler = createStaticHandler({ files });
   const archive = new AssetArchive();
   let lastBuild: SiteMap | undefined;
   let base = "/docs/v2/";
@@ -124,33 +129,41 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
 
   // When the server last had something to answer (a request, or an update the pages will ask about).
   let lastActivity = 0;
-  const server = createServer((req, res) => {
+  /** What the dev server answers itself: its client, and a waiting page before the first build. */
+  const own = (req: IncomingMessage, res: ServerResponse): boolean => {
     lastActivity = performance.now();
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
     const path = (req.url ?? "").split("?")[0];
-    if (path === DEV_CLIENT_PATH && (req.method === "GET" || req.method === "HEAD")) {
+    if (path === DEV_CLIENT_PATH) {
       res.setHeader("Content-Type", "text/javascript; charset=utf-8");
       res.setHeader("Cache-Control", "no-cache");
       res.setHeader("ETag", etagOf(Buffer.from(devClient)));
       res.end(req.method === "HEAD" ? undefined : devClient);
-      return;
+      return true;
     }
-    if (!lastBuild && (req.method === "GET" || req.method === "HEAD")) {
-      // No good build yet: a page that only waits for the overlay or the first build.
-      res.statusCode = 503;
-      res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.setHeader("Cache-Control", "no-cache");
-      res.end(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Building…</title>${devClientTag(0)}</head>` +
-          `<body><main><h1>Building the docs…</h1><p>This page reloads when the first build is done.</p></main></body></html>`,
-      );
-      return;
-    }
-    void handler(req, res);
+    if (lastBuild) return false;
+    // No good build yet: a page that only waits for the overlay or the first build.
+    res.statusCode = 503;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-cache");
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Building…</title>${devClientTag(0)}</head>` +
+        `<body><main><h1>Building the docs…</h1><p>This page reloads when the first build is done.</p></main></body></html>`,
+    );
+    return true;
+  };
+  const handler = createStaticHandler({
+    files,
+    own,
+    allowHost: (header) => isAllowedHost(header, host),
+    // Until the first build wrote its `_headers`, the same security headers (without analytics).
+    fallbackHeaders: parseHeaders(headersFile("/", "")),
   });
-  server.keepAliveTimeout = 5_000;
+  const server = createHostServer((req, res) => void handler(req, res), {
+    timeouts: options.timeouts,
+    webSocket: (req, socket, head) => reload.upgrade(req, socket, head),
+  });
   const url = await listen(server, options.port ?? 4000, host);
-  live = new LiveReload(server, isLoopback(host));
-  const reload = live;
   const dev = new DevSession({
     projectRoot: root,
     cwd,
@@ -305,10 +318,6 @@ function siteFileOf(files: SiteMap, base: string): string {
   const prefix = base.slice(1) + "assets/site.";
   for (const path of files.keys()) if (path.startsWith(prefix)) return "/" + path;
   return "";
-}
-
-function isLoopback(host: string): boolean {
-  return host === "127.0.0.1" || host === "localhost" || host === "::1" || host.startsWith("127.");
 }
 
 /** Bundles src/client/dev (the live-reload client) for the browser. */

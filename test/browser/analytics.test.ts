@@ -86,15 +86,31 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     await sidebarLink(page, "/docs/v2/webhooks/").click();
     expect((await navigated(page, 4)).outcome).toBe("aborted");
     // cancelled by a newer navigation, which completes
-    await page.route(`**${h.pageDataPath("/schedules/")}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+    // (the schedules data is held until the newer navigation has ended)
+    const schedulesData = h.pageDataPath("/schedules/");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let requested!: () => void;
+    const loading = new Promise<void>((r) => (requested = r));
+    await page.route(`**${schedulesData}`, async (route) => {
+      requested();
+      await held;
       await route.continue().catch(() => undefined);
     });
+    const lateDataSettled = new Promise<unknown>((resolve) => {
+      const done = (r: { url(): string }) => r.url().endsWith(schedulesData) && resolve(r);
+      page.on("requestfinished", done);
+      page.on("requestfailed", done);
+    });
     await sidebarLink(page, "/docs/v2/schedules/").click();
-    await page.waitForTimeout(50);
+    await loading;
     await sidebarLink(page, "/docs/v2/webhooks/").click();
     expect((await navigated(page, 6)).outcome).toBe("completed");
     expect(page.navs[4]!.outcome).toBe("cancelled");
+    // Its data arrives (or was aborted) after all: no page_view for it.
+    release();
+    await lateDataSettled;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
     // redirected, by the redirect table
     await page.evaluate(
       () =>
@@ -106,7 +122,7 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
       to: "/docs/v2/limits/",
       outcome: "redirected",
     });
-    await page.waitForTimeout(900);
+    await expect.poll(async () => (await views(page)).length).toBeGreaterThanOrEqual(4);
 
     const pushed = await views(page);
     expect(pushed.map((v) => [v.page_path, v.page_title])).toEqual([
@@ -212,7 +228,8 @@ describe("without a gtmId", () => {
     });
     await sidebarLink(page, "/docs/v2/limits/").click();
     await navigated(page, 1);
-    await page.waitForTimeout(300);
+    // Everything the page loads on its own has loaded (no request for 500 ms).
+    await page.waitForLoadState("networkidle");
     expect(requests.filter((u) => !u.startsWith(h.server.url))).toEqual([]);
     expect(requests.some((u) => u.includes("/assets/analytics."))).toBe(false);
     expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);

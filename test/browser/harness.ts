@@ -1,5 +1,6 @@
-/** Browser test harness: build the client fixture once per file, serve it with preview, drive Debian's Chromium. */
+/** Browser test harness: build the client fixture once per file, serve it with preview, drive Chromium (found by test/browser-setup.ts). */
 import { execFileSync } from "node:child_process";
+import { inject } from "vitest";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,7 +70,7 @@ export async function startHarness(
   });
   const server = await startPreview({ root, port: 0, host: "127.0.0.1" });
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: inject("chromiumPath"),
     args: CHROMIUM_ARGS,
   });
   const manifest = JSON.parse(readFileSync(join(root, "docs", "v2", "routes.json"), "utf8")) as {
@@ -91,10 +92,10 @@ export async function startHarness(
         if (m.type() === "error") page.errors.push(m.text());
       });
       page.on("pageerror", (e) => page.errors.push(String(e)));
-      await page.exposeFunction(
-        "__recordNavigation",
-        (d: NavigatedDetail) => void page.navs.push(d),
-      );
+      await page.exposeFunction("__recordNavigation", (d: NavigatedDetail) => {
+        page.navs.push(d);
+        for (const wake of [...(navWaiters.get(page) ?? [])]) wake();
+      });
       await page.addInitScript(() => {
         const record = (window as unknown as { __recordNavigation: (d: unknown) => void })
           .__recordNavigation;
@@ -123,14 +124,28 @@ export async function live(page: Page): Promise<void> {
   );
 }
 
+/** Who waits for the next navigation of a page (woken as the page records one). */
+const navWaiters = new WeakMap<Page, (() => void)[]>();
+
 /** Waits until the page has recorded `n` navigations; returns the last. */
 export async function navigated(page: TestPage, n: number): Promise<NavigatedDetail> {
-  const deadline = Date.now() + 10_000;
-  while (page.navs.length < n) {
-    if (Date.now() > deadline)
-      throw new Error(`expected ${n} navigations, got ${JSON.stringify(page.navs)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  if (page.navs.length >= n) return page.navs[n - 1]!;
+  const waiters = navWaiters.get(page) ?? [];
+  navWaiters.set(page, waiters);
+  await new Promise<void>((resolve, reject) => {
+    // Not a pause: a bound on waiting, so a navigation that never comes fails with what came.
+    const giveUp = setTimeout(
+      () => reject(new Error(`expected ${n} navigations, got ${JSON.stringify(page.navs)}`)),
+      30_000,
+    );
+    const wake = () => {
+      if (page.navs.length < n) return;
+      clearTimeout(giveUp);
+      waiters.splice(waiters.indexOf(wake), 1);
+      resolve();
+    };
+    waiters.push(wake);
+  });
   return page.navs[n - 1]!;
 }
 

@@ -129,16 +129,11 @@ describe("scroll-spy", () => {
       expect(during.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(4);
 
     // Scrolling stops with "Logs" at the top: the spy settles on it.
+    const current = page.locator('#sidebar [aria-current="location"]');
     await page.evaluate(() => document.getElementById("logs")!.scrollIntoView());
-    await page.waitForTimeout(450);
-    expect(await page.locator('#sidebar [aria-current="location"]').getAttribute("href")).toBe(
-      "/docs/v2/guide/#logs",
-    );
+    await expect.poll(() => current.getAttribute("href")).toBe("/docs/v2/guide/#logs");
     await page.evaluate(() => document.getElementById("retries")!.scrollIntoView());
-    await page.waitForTimeout(450);
-    expect(await page.locator('#sidebar [aria-current="location"]').getAttribute("href")).toBe(
-      "/docs/v2/guide/#retries",
-    );
+    await expect.poll(() => current.getAttribute("href")).toBe("/docs/v2/guide/#retries");
     // The address bar is left alone.
     expect(new URL(page.url()).hash).toBe("");
   });
@@ -176,10 +171,11 @@ describe("header controls", () => {
     await toggle.click();
     expect(await page.getAttribute("html", "data-theme")).toBe("dark");
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    // The choice is saved by code loaded on the first click: reloading before it ran would
+    // forget it (the flake seen under load), so wait for the save itself.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("brook-theme"))).toBe("dark");
     await page.reload();
-    await page.waitForFunction(
-      () => document.querySelector(".theme-toggle")?.getAttribute("aria-pressed") === "true",
-    );
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
     expect(await page.getAttribute("html", "data-theme")).toBe("dark");
     await toggle.click();
     expect(await page.getAttribute("html", "data-theme")).toBe("light");
@@ -206,7 +202,8 @@ describe("search", () => {
     page.on("request", (r) => {
       if (/\/assets\/search\.\w+\.json$/.test(r.url())) loads.push(r.url());
     });
-    await page.waitForTimeout(300);
+    // Everything the page loads on its own has loaded (no request for 500 ms): still no index.
+    await page.waitForLoadState("networkidle");
     expect(loads).toEqual([]);
     await page.keyboard.press("/");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("search-input");

@@ -123,13 +123,16 @@ describe("Content-Security-Policy", () => {
     await page.goBack();
     await navigated(page, 3);
     // A slow navigation: the progress bar sets its width from script.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route(`**${h.pageDataPath("/webhooks/")}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
+      await held;
       await route.continue();
     });
     // Clicked from script (no hover, so no prefetch): the data file is requested as the navigation starts.
     await sidebarLink(page, "/docs/v2/webhooks/").evaluate((a) => (a as HTMLElement).click());
-    await page.locator('[role="progressbar"]').waitFor({ state: "attached", timeout: 900 });
+    await page.locator('[role="progressbar"]').waitFor({ state: "attached" });
+    release();
     await navigated(page, 4);
     await page.goto(h.url("/docs/v2/old-limits/"));
     await page.waitForURL("**/docs/v2/limits/");
