@@ -29,6 +29,8 @@ export const values = {
     props: "64KB",
     /** The service database (`ctx.db`) of a deployed source. */
     serviceDb: "60KB",
+    /** Executions of a workflow at the same time (workflow settings). */
+    concurrency: { default: 1, max: 10 },
     /** A workflow's event queue, in events (Event Queue Full above it). */
     queue: { default: 100, max: "10,000" },
     /** Requests an HTTP trigger endpoint accepts (Rate Limit Exceeded above it). */
