@@ -9,6 +9,7 @@ import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-uti
 import { classifyUrl } from "../shared/url-policy.ts";
 import { tidyHeadingBadges, transformBadge } from "./badges.ts";
 import { directiveAsText, transformContainer } from "./containers.ts";
+import { expandOperation } from "./api-operation.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { tooDeep, type RenderContext } from "./markdown.ts";
 
@@ -53,7 +54,11 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
     for (let i = 0; i < parent.children.length; i++) {
       const child = parent.children[i]!;
       if (child.type === "textDirective" && child.name === "badge") transformBadge(child, ctx);
-      else if (child.type === "textDirective" || child.type === "leafDirective") {
+      else if (child.type === "leafDirective" && child.name === "operation") {
+        const nodes = expandOperation(child, ctx);
+        parent.children.splice(i, 1, ...(nodes as never[]));
+        i += nodes.length - 1;
+      } else if (child.type === "textDirective" || child.type === "leafDirective") {
         const replacement = directiveAsText(child as TextDirective | LeafDirective);
         parent.children.splice(i, 1, ...(replacement as never[]));
       }

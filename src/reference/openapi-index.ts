@@ -56,6 +56,13 @@ export interface ApiDescription {
   byId: Map<string, ApiOperation>;
 }
 
+/**
+ * The site-value name under which a page records that it showed an operation: its value is the
+ * description's hash, so the page is parsed again when the description changes. No page can
+ * write it (`{{ site.… }}` names have no braces).
+ */
+export const OPENAPI_DEPENDENCY = "{openapi}";
+
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 type Json = Record<string, unknown>;
