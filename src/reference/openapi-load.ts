@@ -6,7 +6,6 @@
  * the YAML document's ranges, to the line that wrote it.
  */
 import { LineCounter, isScalar, parseDocument, visit, type Document } from "yaml";
-import { validate } from "@readme/openapi-parser";
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";
@@ -63,8 +62,6 @@ export async function loadOpenApi(
   text: string,
   file: string,
   source: ValueSource,
-  /** Whether a description with this hash passed the parser before (the parser costs a second or two). */
-  validated: (hash: string) => boolean = () => false,
 ): Promise<{ loaded?: LoadedOpenApi; diagnostics: Diagnostic[] }> {
   const counter = new LineCounter();
   const used = new Set<string>();
@@ -94,9 +91,11 @@ export async function loadOpenApi(
   const hash = createHash("sha1").update(json).digest("hex");
   // The parser dereferences the object it is given, and its messages quote that object as JSON.
   const checked = structuredClone(value);
-  const result = validated(hash)
-    ? { valid: true as const, errors: [] }
-    : await validate(checked as never, { validate: { errors: { colorize: false } } });
+  // Loaded only here: a build that takes the description from its cache never loads the parser.
+  const parser = await import("@readme/openapi-parser");
+  const result = await parser.validate(checked as never, {
+    validate: { errors: { colorize: false } },
+  });
   if (!result.valid) {
     const paths = jsonLinePaths(checked);
     return {

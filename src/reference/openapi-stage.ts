@@ -1,15 +1,16 @@
 /**
  * The build's side of the REST API description: found from config `reference.openapi` (relative
  * to the config file, never out of its folder), loaded once per change of the file or of the
- * values it reads, validated by the parser only when its resolved text is new (a marker per hash
- * in the build cache), and what pages read of it: a file for the workers and the key a page that
+ * values (kept in the build cache by the hash of both), and what pages read of it: a file for the workers and the key a page that
  * shows an operation depends on.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import { ContentError, type Diagnostic } from "../errors.ts";
 import { loadOpenApi, type LoadedOpenApi } from "./openapi-load.ts";
+import { indexApi } from "./openapi-index.ts";
 
 /** The published files, under the base. */
 export const OPENAPI_FILES = { yaml: "openapi.yaml", json: "openapi.json" } as const;
@@ -61,19 +62,34 @@ export async function loadReference(
     base: config.base,
     title: config.title,
   };
-  const key = JSON.stringify([text, builtIn, config.values]);
+  const key = createHash("sha1")
+    .update(JSON.stringify([text, builtIn, config.values]))
+    .digest("hex");
   if (last?.key === key) return last.loaded;
-  const markers = cacheDir && join(cacheDir, "openapi-valid");
+  // A description loaded before, with the same values, is taken from the cache: no YAML parse,
+  // no parser (they cost a second or two of a cold build).
+  const kept = cacheDir && join(cacheDir, "openapi", `${key}.json`);
+  if (kept && existsSync(kept)) {
+    try {
+      const saved = JSON.parse(readFileSync(kept, "utf8")) as Omit<LoadedOpenApi, "api">;
+      const loaded = { ...saved, api: indexApi(JSON.parse(saved.json) as Record<string, unknown>) };
+      last = { key, loaded };
+      return loaded;
+    } catch {
+      // A damaged entry: load the description again.
+    }
+  }
   const { loaded, diagnostics } = await loadOpenApi(
     text,
     relative(cwd, path).split(sep).join("/"),
     { values: config.values, builtIn },
-    (hash) => Boolean(markers && existsSync(join(markers, hash))),
   );
   if (!loaded) throw new ContentError(diagnostics);
-  if (markers) {
-    mkdirSync(markers, { recursive: true });
-    writeFileSync(join(markers, loaded.hash), "");
+  if (kept) {
+    mkdirSync(dirname(kept), { recursive: true });
+    const { api: _, ...saved } = loaded;
+    writeFileSync(`${kept}.${process.pid}`, JSON.stringify(saved));
+    renameSync(`${kept}.${process.pid}`, kept);
   }
   last = { key, loaded };
   return loaded;
