@@ -144,6 +144,8 @@ export class BuildSession {
     content: ReturnType<typeof discoverContent>;
     public: ReturnType<typeof discoverPublic>;
   };
+  /** The REST API's description the last build read (config reference.openapi). */
+  private openapiFile?: string;
   /** The last build's outputs when it was kept in memory (the dev server's writer holds the files). */
   private memoryOutput?: OutputState;
 
@@ -207,6 +209,7 @@ export class BuildSession {
     }
     // The REST API's description (config reference.openapi): a broken one stops the build here.
     const openapi = await loadReference(config, loaded.file, this.cwd, this.cache?.dir);
+    this.openapiFile = openapi && join(this.cwd, openapi.file);
     lap("config");
 
     // 2. Read: discover content/ and public/, then read only what changed. With a hint, after a
@@ -446,7 +449,9 @@ export class BuildSession {
 
   /** The files the config was last loaded from: site.config.ts and what it imports (the dev server watches them). */
   configFiles(): string[] {
-    return this.state.config?.inputs.map(([file]) => file) ?? [];
+    const files = this.state.config?.inputs.map(([file]) => file) ?? [];
+    // The REST API's description is an input of the site as well: an edit rebuilds.
+    return this.openapiFile ? [...files, this.openapiFile] : files;
   }
 
   /** Saves the disk cache (the dev server calls it after its first build). */

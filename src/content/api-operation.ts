@@ -44,7 +44,8 @@ export function apiFromFile(path: string): ApiDescription {
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-const made = new Map<string, RootContent[]>();
+// Per description (a dev server may load a new one), per operation: the nodes, parsed once.
+const made = new WeakMap<ApiDescription, Map<string, RootContent[]>>();
 
 function strip(node: unknown): void {
   if (!node || typeof node !== "object") return;
@@ -67,13 +68,14 @@ export function expandOperation(node: LeafDirective, ctx: OperationContext): Roo
     ctx.diagnostics.push({ ...place, rule: "api-operation", message: `no operation '${id}' in the REST API's description${guess ? `; did you mean '${guess}'?` : ""}`, hint: "write ::operation{id=…} with an operationId of data/openapi.yaml" });
     return [];
   }
-  const key = `${ctx.api.server}\n${id}`;
-  let nodes = made.get(key);
+  let byId = made.get(ctx.api);
+  if (!byId) made.set(ctx.api, (byId = new Map()));
+  let nodes = byId.get(id);
   if (!nodes) {
     const tree = parser.parse(operationMarkdown(op, ctx.api.server)) as Root;
     strip(tree);
     nodes = tree.children;
-    made.set(key, nodes);
+    byId.set(id, nodes);
   }
   const copy = structuredClone(nodes);
   // The example (request and response) side by side on wide screens: one box around the two.
