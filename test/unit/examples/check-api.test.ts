@@ -13,7 +13,7 @@ import {
   type ApiDescription,
 } from "../../../src/examples/check-api.ts";
 import type { CodeSample } from "../../../src/examples/sample.ts";
-import { expandIncludes } from "../../../src/content/includes.ts";
+import { expandIncludes, placeDiagnostic } from "../../../src/content/includes.ts";
 import { SourceReader } from "../../../src/content/source-files.ts";
 import { flattenSiteValues, replaceSiteValues } from "../../../src/content/site-values.ts";
 import { values } from "../../../data/values.ts";
@@ -213,6 +213,93 @@ describe("api-response", () => {
 
   it("skips a block that opts out", () => {
     expect(check(fence("bash", `curl -s ${apiBase}/nowhere`, ":no-check=fragment"))).toEqual([]);
+  });
+});
+
+describe("mistakes made on copies of real pages", () => {
+  /** The diagnostics of a page of content/ after `mutate`, its samples read as the build reads them. */
+  const checkPage = (file: string, mutate: (text: string) => string) => {
+    const text = mutate(readFileSync(join(root, file), "utf8"));
+    const body = text.replace(/^---\n[^]*?\n---\n/, "");
+    const offset = text.slice(0, text.length - body.length).split("\n").length - 1;
+    const reader = new SourceReader({
+      content: join(root, "content"),
+      contentDisplay: "content/",
+      public: join(root, "public"),
+      publicDisplay: "public/",
+    });
+    const expanded = expandIncludes(
+      body,
+      { file, relativePath: file.slice("content/".length), lineOffset: offset },
+      reader,
+    );
+    const replaced = replaceSiteValues(expanded.body, siteValues, file, offset);
+    const page = { file, relativePath: file.slice("content/".length), lineOffset: offset };
+    // Lines after an include move: the build names each place in the file as written.
+    const diagnostics = checkApiSamples(samplesOf(replaced.body, file, offset), api, {
+      siteValues,
+    }).map((d) => placeDiagnostic(d, page, expanded.origins));
+    return { text, diagnostics };
+  };
+  const lineOf = (text: string, needle: string) =>
+    text.slice(0, text.indexOf(needle)).split("\n").length;
+
+  it.each([
+    [
+      "a path that is no operation",
+      "content/api/rest/webhooks.md",
+      (t: string) =>
+        t.replace(
+          "curl -s -X POST {{ site.apiBase }}/webhooks",
+          "curl -s -X POST {{ site.apiBase }}/webhook",
+        ),
+      "curl -s -X POST",
+      "api-path",
+    ],
+    [
+      "a method the path does not take",
+      "content/api/sse.md",
+      (t: string) =>
+        t.replace(
+          "curl -N {{ site.apiBase }}/sources/src_miybqhq2vvzm3ttg611955d8/sse \\",
+          "curl -N -X POST {{ site.apiBase }}/sources/src_miybqhq2vvzm3ttg611955d8/sse \\",
+        ),
+      "curl -N -X POST",
+      "api-method",
+    ],
+    [
+      "a field of the wrong type",
+      "content/sources/index.md",
+      (t: string) =>
+        t.replace('"listener_id": "wf_jwjl1u48e6lq8limkyv9j26e"}', '"listener_id": 42}'),
+      'curl -s -X POST "{{ site.apiBase }}/subscriptions"',
+      "api-body",
+    ],
+    [
+      "a missing required field",
+      "content/sources/index.md",
+      (t: string) => t.replace(', "listener_id": "wf_jwjl1u48e6lq8limkyv9j26e"}', "}"),
+      'curl -s -X POST "{{ site.apiBase }}/subscriptions"',
+      "api-body",
+    ],
+    [
+      "a value past its limit",
+      "content/workflows/settings.md",
+      (t: string) => t.replace('"timeout_seconds": 300}}', '"timeout_seconds": 9000}}'),
+      "curl",
+      "api-body",
+    ],
+    [
+      "a response of the wrong shape",
+      "content/api/rest/workflow-errors.md",
+      (t: string) => t.replace('"step": "fetch_deals"', '"step": 7'),
+      '"step": 7',
+      "api-response",
+    ],
+  ] as const)("%s stops the page at its line", (_, file, mutate, needle, rule) => {
+    const { text, diagnostics } = checkPage(file, mutate);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ file, rule, line: lineOf(text, needle) });
   });
 });
 
