@@ -208,7 +208,13 @@ export class BuildSession {
       cleanLeftovers(this.outDir);
     }
     // The REST API's description (config reference.openapi): a broken one stops the build here.
-    const openapi = await loadReference(config, loaded.file, this.cwd, this.cache?.dir);
+    const openapi = await loadReference(
+      config,
+      loaded.file,
+      this.cwd,
+      this.cache?.dir,
+      generatorVersion(),
+    );
     this.openapiFile = openapi && join(this.cwd, openapi.file);
     lap("config");
 
@@ -302,7 +308,12 @@ export class BuildSession {
             : siteValues(config),
           roots,
           siteUrl: config.siteUrl,
-          openapi: openapi && this.siteDataFile(`openapi.${openapi.hash}.json`, openapi.json),
+          openapi:
+            openapi &&
+            this.siteDataFile(
+              `openapi.${contentHash(openapi.workerJson)}.json`,
+              openapi.workerJson,
+            ),
         },
         files,
         render,

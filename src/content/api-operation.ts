@@ -37,7 +37,8 @@ const descriptions = new Map<string, ApiDescription>();
 export function apiFromFile(path: string): ApiDescription {
   let api = descriptions.get(path);
   if (!api) {
-    api = indexApi(JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>);
+    const file = JSON.parse(readFileSync(path, "utf8")) as { description: Record<string, unknown>; rendered?: Record<string, unknown[]> };
+    api = { ...indexApi(file.description), rendered: file.rendered };
     descriptions.set(path, api);
   }
   return api;
@@ -68,23 +69,36 @@ export function expandOperation(node: LeafDirective, ctx: OperationContext): Roo
     ctx.diagnostics.push({ ...place, rule: "api-operation", message: `no operation '${id}' in the REST API's description${guess ? `; did you mean '${guess}'?` : ""}`, hint: "write ::operation{id=…} with an operationId of data/openapi.yaml" });
     return [];
   }
-  let byId = made.get(ctx.api);
-  if (!byId) made.set(ctx.api, (byId = new Map()));
-  let nodes = byId.get(id);
+  // Made by the build once per description (the parse costs a page's budget when it is a
+  // reference of many operations), or here when it was not.
+  let nodes = ctx.api.rendered?.[id] as RootContent[] | undefined;
   if (!nodes) {
-    const tree = parser.parse(operationMarkdown(op, ctx.api.server)) as Root;
-    strip(tree);
-    nodes = tree.children;
+    let byId = made.get(ctx.api);
+    if (!byId) made.set(ctx.api, (byId = new Map()));
+    nodes = byId.get(id) ?? operationNodes(op, ctx.api.server);
     byId.set(id, nodes);
   }
-  const copy = structuredClone(nodes);
+  return structuredClone(nodes);
+}
+
+/** The nodes of one operation: its Markdown parsed, without positions, the example in its box. */
+export function operationNodes(op: ApiOperation, server: string): RootContent[] {
+  const tree = parser.parse(operationMarkdown(op, server)) as Root;
+  strip(tree);
+  const nodes = tree.children;
   // The example (request and response) side by side on wide screens: one box around the two.
-  const group = copy.findIndex((n) => n.type === "containerDirective" && n.name === "code-group");
-  if (group >= 0 && copy[group + 1]?.type === "code") {
-    const pair = copy.splice(group, 2);
-    copy.splice(group, 0, { type: "blockquote", data: { hName: "div", hProperties: { className: ["api-example"] } }, children: pair as never });
+  const group = nodes.findIndex((n) => n.type === "containerDirective" && n.name === "code-group");
+  if (group >= 0 && nodes[group + 1]?.type === "code") {
+    const pair = nodes.splice(group, 2);
+    nodes.splice(group, 0, { type: "blockquote", data: { hName: "div", hProperties: { className: ["api-example"] } }, children: pair as never });
   }
-  return copy;
+  return nodes;
+}
+
+/** The description as the build hands it to its workers: the JSON and each operation's nodes. */
+export function workerFile(json: string, api: ApiDescription): string {
+  const rendered = Object.fromEntries(api.operations.map((o) => [o.id, operationNodes(o, api.server)]));
+  return `{"description":${json},"rendered":${JSON.stringify(rendered)}}`;
 }
 
 const cell = (text: string) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");

@@ -54,6 +54,8 @@ export interface ApiDescription {
   server: string;
   operations: ApiOperation[];
   byId: Map<string, ApiOperation>;
+  /** Each operation's nodes as `::operation` shows them, made once by the build (api-operation.ts). */
+  rendered?: Record<string, unknown[]>;
 }
 
 /**

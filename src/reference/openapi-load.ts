@@ -127,6 +127,8 @@ export async function loadOpenApi(
   );
   if (diagnostics.length) return { diagnostics };
   // Published: the values in place of their tags (anchors stay: every YAML reader follows them).
+  // The file's own header explains the tags, which the published file no longer has.
+  doc.commentBefore = " Brook's REST API, OpenAPI 3.1: the description the docs are made from.";
   visit(doc, {
     Scalar: (_, node) =>
       void (isScalar(node) && node.tag?.startsWith("!") && (node.tag = undefined)),

@@ -18,7 +18,10 @@ export const OPENAPI_FILES = { yaml: "openapi.yaml", json: "openapi.json" } as c
 /** Largest description read (a description is text: a few hundred KB at most). */
 const MAX_BYTES = 4 * 1024 * 1024;
 
-let last: { key: string; loaded: LoadedOpenApi } | undefined;
+/** The description, and the file the workers read (its JSON and each operation's nodes). */
+export type LoadedReference = LoadedOpenApi & { workerJson: string };
+
+let last: { key: string; loaded: LoadedReference } | undefined;
 
 /** Loads the configured description, or undefined when the config names none; throws ContentError for a broken one. */
 export async function loadReference(
@@ -26,7 +29,9 @@ export async function loadReference(
   configFile: string | undefined,
   cwd: string,
   cacheDir?: string,
-): Promise<LoadedOpenApi | undefined> {
+  /** The generator's version: the operations' nodes are made by its code. */
+  generator = "",
+): Promise<LoadedReference | undefined> {
   const spec = config.reference.openapi;
   if (!spec) return undefined;
   const base = configFile ? dirname(configFile) : cwd;
@@ -63,7 +68,7 @@ export async function loadReference(
     title: config.title,
   };
   const key = createHash("sha1")
-    .update(JSON.stringify([text, builtIn, config.values]))
+    .update(JSON.stringify([text, builtIn, config.values, generator]))
     .digest("hex");
   if (last?.key === key) return last.loaded;
   // A description loaded before, with the same values, is taken from the cache: no YAML parse,
@@ -71,7 +76,7 @@ export async function loadReference(
   const kept = cacheDir && join(cacheDir, "openapi", `${key}.json`);
   if (kept && existsSync(kept)) {
     try {
-      const saved = JSON.parse(readFileSync(kept, "utf8")) as Omit<LoadedOpenApi, "api">;
+      const saved = JSON.parse(readFileSync(kept, "utf8")) as Omit<LoadedReference, "api">;
       const loaded = { ...saved, api: indexApi(JSON.parse(saved.json) as Record<string, unknown>) };
       last = { key, loaded };
       return loaded;
@@ -79,12 +84,15 @@ export async function loadReference(
       // A damaged entry: load the description again.
     }
   }
-  const { loaded, diagnostics } = await loadOpenApi(
+  const { loaded: description, diagnostics } = await loadOpenApi(
     text,
     relative(cwd, path).split(sep).join("/"),
     { values: config.values, builtIn },
   );
-  if (!loaded) throw new ContentError(diagnostics);
+  if (!description) throw new ContentError(diagnostics);
+  // Each operation's nodes, made once here rather than on every worker (api-operation.ts).
+  const { workerFile } = await import("../content/api-operation.ts");
+  const loaded = { ...description, workerJson: workerFile(description.json, description.api) };
   if (kept) {
     mkdirSync(dirname(kept), { recursive: true });
     const { api: _, ...saved } = loaded;

@@ -87,7 +87,6 @@ const WORKED = "a worked example: its other figures are computed from this one, 
 
 const DELIBERATE: Deliberate[] = [
   // Frontmatter.
-  { file: "api/rest/workflow-errors.md", text: 'description: "Read the last 100 errors', why: FRONTMATTER, value: "limits.workflowErrors", was: "100" },
   { file: "code/go.md", text: 'description: "Write Go 1.17.1 steps', why: FRONTMATTER, value: "runtimes.go", was: "1.17.1" },
   { file: "code/python.md", text: 'description: "Write Python 3.8 steps', why: FRONTMATTER, value: "runtimes.python", was: "3.8" },
   { file: "code/nodejs/http-requests.md", text: "results kept under the 6MB limit", why: FRONTMATTER, value: "limits.functionPayload", was: "6MB" },
@@ -98,7 +97,6 @@ const DELIBERATE: Deliberate[] = [
   { file: "sources/http.md", text: "the 512KB payload limit", why: FRONTMATTER, value: "limits.httpPayload", was: "512KB" },
 
   // A heading, and a link that names it: its anchor (#list-the-last-100-errors) is linked from other pages.
-  { file: "api/rest/workflow-errors.md", text: "## List the last 100 errors", why: "a heading whose anchor other pages link to (spec §9 names it)", value: "limits.workflowErrors", was: "100" },
   { file: "limits.md", text: "See [list the last 100 errors]", why: "the title of the heading it links to", value: "limits.workflowErrors", was: "100" },
 
   // What a language version lacks.
@@ -118,8 +116,6 @@ const DELIBERATE: Deliberate[] = [
   { file: "workflows/settings.md", text: "Go 1.17 has no generics", why: VERSION, value: "runtimes.go", was: "1.17.1" },
 
   // Example outputs.
-  { file: "api/rest/workflow-errors.md", text: '"message": "Step post_digest did not finish within 60 seconds"', why: EXAMPLE_OUTPUT },
-  { file: "api/rest/workflow-errors.md", text: '"message": "The event queue was full (100 of 100 events)', why: EXAMPLE_OUTPUT },
   { file: "errors.md", text: "`Step post_digest did not finish within 60 seconds`", why: EXAMPLE_OUTPUT },
   { file: "errors.md", text: "message `The event queue was full (100 of 100 events)", why: EXAMPLE_OUTPUT },
   { file: "notebook/dollar-event.md", text: '"message": "Step push_to_crm did not finish within 60 seconds"', why: EXAMPLE_OUTPUT },
@@ -151,8 +147,6 @@ const DELIBERATE: Deliberate[] = [
   { file: "sources/rss.md", text: "Checking every 15 minutes uses more than a free org's whole cap on its own", why: "compares 96 checks a day with the daily cap", value: "limits.dailyInvocations", was: "333 (66 for free orgs)" },
   { file: "workflows/events/cold-starts.md", text: "more often than every 10 minutes, for example with a second workflow on a schedule of `*/9 * * * *`", why: "the schedule in the example is chosen to beat the idle time", value: "timing.workerIdle", was: "10 minutes" },
   { file: "workflows/events/cold-starts.md", text: "One ping every 9 minutes is 160 pings, or 320 invocations a day", why: "compares the pings with the daily cap", value: "limits.dailyInvocations", was: "333 (66 for free orgs)" },
-  { file: "api/rest/index.md", text: "`memory_mb` 256 by default, up to {{ site.limits.memory.max }} (`10240`)", why: "the API's units (megabytes as a number) of the memory figures", value: "limits.memory.default", was: "256MB" },
-  { file: "api/rest/index.md", text: "`memory_mb` 256 by default, up to {{ site.limits.memory.max }} (`10240`)", why: "the API's units (megabytes as a number) of the memory figures", value: "limits.memory.max", was: "10GB" },
   { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.node", was: "14" },
   { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.python", was: "3.8" },
   { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.go", was: "1.17.1" },

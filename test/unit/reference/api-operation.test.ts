@@ -62,6 +62,15 @@ describe("::operation", () => {
     for (const o of api.operations) expect(md.html).toContain(`<code>${o.method} ${o.path}</code>`);
   });
 
+  it("the REST reference shows every operation of the description, each once", () => {
+    const page = readFileSync(
+      new URL("../../../content/api/rest/index.md", import.meta.url),
+      "utf8",
+    );
+    const shown = [...page.matchAll(/^::operation\{id=(\w+)\}$/gm)].map((m) => m[1]);
+    expect([...shown].sort()).toEqual(api.operations.map((o) => o.id).sort());
+  });
+
   it("names an unknown operation at its line, with a guess", async () => {
     const md = await render("Text.\n\n::operation{id=updateWorkflo}\n");
     expect(md.diagnostics).toMatchObject([
