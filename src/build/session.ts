@@ -49,6 +49,8 @@ import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
 import { SearchStage } from "./search-stage.ts";
+import { loadReference, OPENAPI_FILES } from "../reference/openapi-stage.ts";
+import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
 import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";
 
 /** Options of a session. */
@@ -142,6 +144,8 @@ export class BuildSession {
     content: ReturnType<typeof discoverContent>;
     public: ReturnType<typeof discoverPublic>;
   };
+  /** The REST API's description the last build read (config reference.openapi). */
+  private openapiFile?: string;
   /** The last build's outputs when it was kept in memory (the dev server's writer holds the files). */
   private memoryOutput?: OutputState;
 
@@ -203,6 +207,15 @@ export class BuildSession {
       // First of all, put back an output a killed build left aside, so a failure here loses nothing.
       cleanLeftovers(this.outDir);
     }
+    // The REST API's description (config reference.openapi): a broken one stops the build here.
+    const openapi = await loadReference(
+      config,
+      loaded.file,
+      this.cwd,
+      this.cache?.dir,
+      generatorVersion(),
+    );
+    this.openapiFile = openapi && join(this.cwd, openapi.file);
     lap("config");
 
     // 2. Read: discover content/ and public/, then read only what changed. With a hint, after a
@@ -290,9 +303,17 @@ export class BuildSession {
         contentDir: this.contentDir,
         parse: {
           base: config.base,
-          siteValues: siteValues(config),
+          siteValues: openapi
+            ? { ...siteValues(config), [OPENAPI_DEPENDENCY]: openapi.hash }
+            : siteValues(config),
           roots,
           siteUrl: config.siteUrl,
+          openapi:
+            openapi &&
+            this.siteDataFile(
+              `openapi.${contentHash(openapi.workerJson)}.json`,
+              openapi.workerJson,
+            ),
         },
         files,
         render,
@@ -327,6 +348,7 @@ export class BuildSession {
 
       // 5. Check: links and anchors, redirect anchors, search documents.
       const publicFiles = new Set(publicFound.files.map((p) => "/" + p.relativePath));
+      if (openapi) for (const name of Object.values(OPENAPI_FILES)) publicFiles.add("/" + name);
       const checked = this.checker.check(plan, pages.facts, config.base, configFile, publicFiles);
       if (checked.errors.length) throw new ContentError(sortDiagnostics(checked.errors));
       warnings.push(...checked.warnings);
@@ -378,6 +400,15 @@ export class BuildSession {
         written.add(assetsDir + f.name);
       }
       writeManifest(site, search.entry);
+      // Published for readers' tools: /docs/v2/openapi.yaml and .json, values resolved.
+      if (openapi)
+        for (const [name, text] of [
+          [OPENAPI_FILES.yaml, openapi.yaml],
+          [OPENAPI_FILES.json, openapi.json],
+        ] as const) {
+          writer.write(config.base.slice(1) + name, text);
+          written.add(config.base.slice(1) + name);
+        }
       copyPublic(publicFound.files, publicDir, this.cwd, config.base.slice(1), written, writer);
       writer.commit();
       const links = linkMap(config, plan, pages.facts, configFile, loaded.file);
@@ -429,7 +460,9 @@ export class BuildSession {
 
   /** The files the config was last loaded from: site.config.ts and what it imports (the dev server watches them). */
   configFiles(): string[] {
-    return this.state.config?.inputs.map(([file]) => file) ?? [];
+    const files = this.state.config?.inputs.map(([file]) => file) ?? [];
+    // The REST API's description is an input of the site as well: an edit rebuilds.
+    return this.openapiFile ? [...files, this.openapiFile] : files;
   }
 
   /** Saves the disk cache (the dev server calls it after its first build). */

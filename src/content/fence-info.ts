@@ -16,6 +16,8 @@ export interface FenceInfo {
   highlight: LineRange[];
   /** The number of the first line when lines are numbered. */
   lineStart?: number;
+  /** `request=ID` or `response=ID[:STATUS]` (`:response=getWorkflow`): the JSON shows that operation's body, and is checked against it. */
+  operation?: string;
   /** Text that is none of these (reported, so a typo does not pass unnoticed). */
   unknown: string[];
 }
@@ -54,6 +56,7 @@ export function parseFenceInfo(lang: string | null | undefined, meta?: string | 
     const numbers = /^:line-numbers(?:=(\d{1,7}))?$/.exec(token);
     if (numbers) out.lineStart = numbers[1] === undefined ? 1 : Number(numbers[1]);
     else if (token === ":no-line-numbers") out.lineStart = undefined;
+    else if (/^:(request|response)=\w+(:\d{3})?$/.test(token)) out.operation = token.slice(1);
     else out.unknown.push(token.slice(0, 40));
     i = end;
   }

@@ -27,6 +27,7 @@ import { bodyMarkdown } from "./page-markdown.ts";
 import { transformRawHtml } from "./raw-html.ts";
 import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
 import { fillToc } from "./toc.ts";
+import type { ApiDescription } from "../reference/openapi-index.ts";
 
 /** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
 export interface LinkRef {
@@ -60,6 +61,8 @@ export interface MarkdownResult {
   diagnostics: Diagnostic[];
   /** The body as Markdown for machines (page-markdown.ts), when asked for with `pageUrl`. */
   markdown?: string;
+  /** Whether the page showed an operation of the REST API (`::operation`, api-operation.ts). */
+  usedApi?: boolean;
 }
 
 /** Per-page state of the Markdown chain, read and filled by the two passes. */
@@ -91,6 +94,9 @@ export interface RenderContext {
   /** The page's absolute URL: asks for the body as Markdown for machines, its links made absolute against it. */
   pageUrl?: string;
   markdown?: string;
+  /** The REST API's description, for `::operation{id=…}` (api-operation.ts); set when the page used it. */
+  api?: ApiDescription;
+  usedApi?: boolean;
 }
 
 let processor: Processor | undefined;
@@ -134,7 +140,7 @@ export function pageContext(file: VFile): RenderContext {
 /** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
 export async function renderMarkdown(
   body: string,
-  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; relativePath?: string; linkBase?: (bodyLine: number) => string | undefined; pageUrl?: string },
+  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; relativePath?: string; linkBase?: (bodyLine: number) => string | undefined; pageUrl?: string; api?: ApiDescription },
 ): Promise<MarkdownResult> {
   const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [], htmlParents: [], headingIds: [] };
   let html: string;
@@ -147,7 +153,7 @@ export async function renderMarkdown(
     ctx.diagnostics.push(tooDeep(ctx));
     html = "";
   }
-  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown };
+  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, usedApi: ctx.usedApi };
 }
 
 /** The diagnostic of a tree nested past MAX_MARKDOWN_DEPTH. */

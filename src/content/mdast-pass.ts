@@ -17,6 +17,7 @@ import { takeHeadingId } from "./heading-ids.ts";
 import { warnLiteralSyntax } from "./literal-syntax.ts";
 import { resolveMarkdownLink } from "./md-links.ts";
 import { markToc } from "./toc.ts";
+import { expandOperation } from "./api-operation.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { tooDeep, type RenderContext } from "./markdown.ts";
 
@@ -73,7 +74,11 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
     for (let i = 0; i < parent.children.length; i++) {
       const child = parent.children[i]!;
       if (child.type === "textDirective" && child.name === "badge") transformBadge(child, ctx);
-      else if (child.type === "textDirective" || child.type === "leafDirective") {
+      else if (child.type === "leafDirective" && child.name === "operation") {
+        const nodes = expandOperation(child, ctx);
+        parent.children.splice(i, 1, ...(nodes as never[]));
+        i += nodes.length - 1;
+      } else if (child.type === "textDirective" || child.type === "leafDirective") {
         const replacement = directiveAsText(child as TextDirective | LeafDirective);
         parent.children.splice(i, 1, ...(replacement as never[]));
         asText = true;

@@ -11,6 +11,8 @@ import { replaceSiteValues } from "./site-values.ts";
 import { expandIncludes, placeDiagnostic, type LineOrigin } from "./includes.ts";
 import { SourceReader, type SourceRoots } from "./source-files.ts";
 import { routeToPath } from "../shared/url.ts";
+import { apiFromFile } from "./api-operation.ts";
+import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
 
 /** Options that change how a body renders. */
 export interface ParseOptions {
@@ -20,6 +22,8 @@ export interface ParseOptions {
   roots?: SourceRoots;
   /** The site's origin (config siteUrl): asks for the body as Markdown for machines too. */
   siteUrl?: string;
+  /** The REST API's description as the build wrote it for the workers (`::operation`). */
+  openapi?: string;
 }
 
 /** What the Markdown of a page yields, besides its HTML: small, kept for every page of a build. */
@@ -69,7 +73,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
   if (runs.length) return { errors: runs.map(place), warnings: [] };
-  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, relativePath: source.relativePath, linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay), pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route) });
+  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, relativePath: source.relativePath, linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay), pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route), api: options.openapi ? apiFromFile(options.openapi) : undefined });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
   const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
   const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));
@@ -78,7 +82,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   return {
     html: md.html,
     markdown: md.markdown,
-    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] } },
+    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: md.usedApi ? [...values.used, OPENAPI_DEPENDENCY] : values.used, files: reader?.files() ?? [] } },
     errors,
     warnings,
   };

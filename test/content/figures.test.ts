@@ -145,19 +145,8 @@ const API = "content/api/** is the api engineer's (issue 24): its figures move t
 const WORKED = "a worked example: its other figures are computed from this one, so they change together, by hand";
 
 const DELIBERATE: Deliberate[] = [
-  // Pending: figures in content/api/**, which the api engineer moves to values.
-  { file: "api/rest/workflow-errors.md", text: 'description: "Read the last 100 errors', why: API, pending: "api" },
-  { file: "api/rest/workflow-errors.md", text: '"message": "Step post_digest did not finish within 60 seconds"', why: API, pending: "api" },
-  { file: "api/rest/workflow-errors.md", text: '"message": "The event queue was full (100 of 100 events)', why: API, pending: "api" },
-  { file: "api/rest/workflow-errors.md", text: "limit=100", why: API, pending: "api" },
-  { file: "api/rest/index.md", text: "RateLimit-Limit: 60", why: API, pending: "api" },
-  { file: "api/rest/index.md", text: '"member_limit": 5', why: API, pending: "api" },
-  { file: "api/sse.md", text: "heartbeatMs = 15000", why: API, pending: "api" },
-  { file: "api/rest/index.md", text: "/sources?limit=100", why: API, pending: "api" },
-  { file: "api/rest/index.md", text: "`concurrency` 1 by default, 1 to 10", why: API, pending: "api" },
 
   // A heading, and a link that names it: its anchor (#list-the-last-100-errors) is linked from other pages.
-  { file: "api/rest/workflow-errors.md", text: "## List the last 100 errors", why: "a heading whose anchor other pages link to (spec §9 names it)", value: "limits.workflowErrors", was: "100" },
   { file: "limits.md", text: "See [list the last 100 errors]", why: "the title of the heading it links to", value: "limits.workflowErrors", was: "100" },
 
   // An example's own settings, and other services' figures.
@@ -185,8 +174,6 @@ const DELIBERATE: Deliberate[] = [
   { file: "sources/rss.md", text: "Checking every 15 minutes uses more than a free org's whole cap on its own", why: "compares 96 checks a day with the daily cap", value: "limits.dailyInvocations", was: "333 (66 for free orgs)" },
   { file: "workflows/events/cold-starts.md", text: "more often than every 10 minutes, for example with a second workflow on a schedule of `*/9 * * * *`", why: "the schedule in the example is chosen to beat the idle time", value: "timing.workerIdle", was: "10 minutes" },
   { file: "workflows/events/cold-starts.md", text: "One ping every 9 minutes is 160 pings, or 320 invocations a day", why: "compares the pings with the daily cap", value: "limits.dailyInvocations", was: "333 (66 for free orgs)" },
-  { file: "api/rest/index.md", text: "`memory_mb` 256 by default, up to {{ site.limits.memory.max }} (`10240`)", why: "the API's units (megabytes as a number) of the memory figures", value: "limits.memory.default", was: "256MB" },
-  { file: "api/rest/index.md", text: "`memory_mb` 256 by default, up to {{ site.limits.memory.max }} (`10240`)", why: "the API's units (megabytes as a number) of the memory figures", value: "limits.memory.max", was: "10GB" },
   { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.node", was: "14" },
   { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.python", was: "3.8" },
   { file: "api/rest/index.md", text: "`runtime` is one of `nodejs14`, `python3.8`, `go1.17` or `bash`", why: "the API's runtime names, which follow the versions", value: "runtimes.go", was: "1.17.1" },
