@@ -45,7 +45,7 @@ await build({
   ...nodeBundleOptions(root),
   stdin: {
     contents:
-      'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/site/search-index.ts"; export { startPreview } from "./src/preview.ts";',
+      'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/search/index-files.ts"; export { startPreview } from "./src/preview.ts";',
     resolveDir: root,
     sourcefile: "bench-search.ts",
     loader: "ts",

@@ -1,8 +1,8 @@
 /** Turning ranked pages into what the list shows: matched words marked, the best sections, snippets around a match. */
-import { chunks } from "../../shared/search-tokens.ts";
+import { chunks } from "../../shared/search/tokens.ts";
 import type { TextPart } from "../../../templates/SearchResults.tsx";
 import type { PageSection } from "./page-sections.ts";
-import { conceptMatcher, type Concept } from "./query.ts";
+import { conceptMatcher, type Concept } from "../../shared/search/query.ts";
 
 /** Sections listed under a page, besides the page itself. */
 export const SECTIONS_PER_PAGE = 2;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createSearch, type SearchSources } from "../../../src/client/search/engine.ts";
 import type { PageSection } from "../../../src/client/search/page-sections.ts";
-import { buildSearchFiles, type SearchOptions } from "../../../src/site/search-index.ts";
-import { shardFor, type SearchHead, type SearchShard } from "../../../src/shared/search-format.ts";
+import { buildSearchFiles, type SearchOptions } from "../../../src/search/index-files.ts";
+import { shardFor, type SearchHead, type SearchShard } from "../../../src/shared/search/format.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 import type { SearchResultGroup, TextPart } from "../../../templates/SearchResults.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunks, termsOf } from "../../../src/shared/search-tokens.ts";
+import { chunks, termsOf } from "../../../src/shared/search/tokens.ts";
 
 describe("search tokens", () => {
   it("stems prose words and drops stop words and single letters", () => {

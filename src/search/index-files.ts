@@ -1,5 +1,5 @@
 /**
- * The search index files (src/shared/search-format.ts): a pure function of the pages' search data
+ * The search index files (src/shared/search/format.ts): a pure function of the pages' search data
  * (titles, descriptions and headings as text, bodies as terms the content stage counted), so the
  * build can run it on a worker thread and the dev server off its main thread.
  */
@@ -14,10 +14,10 @@ import {
   type SearchHead,
   type SearchPostings,
   type SearchShard,
-} from "../shared/search-format.ts";
+} from "../shared/search/format.ts";
 import type { SearchPage } from "../shared/types.ts";
-import { TermDictionary, TermTally } from "../shared/search-tally.ts";
-import { PostingList, type PostingData } from "./search-postings.ts";
+import { TermDictionary, TermTally } from "./tally.ts";
+import { PostingList, type PostingData } from "./postings.ts";
 
 const BODY = SEARCH_FIELDS.indexOf("body");
 

@@ -5,7 +5,7 @@
  * Map lookup (three times faster at 4,000 pages). Isomorphic: the content stage counts each page's
  * body with it (on worker threads, cached), the index build its titles and headings.
  */
-import { termsOf } from "./search-tokens.ts";
+import { termsOf } from "../shared/search/tokens.ts";
 
 /** ASCII characters that belong to a token; every non-ASCII character does too (termsOf splits them properly). */
 const TOKEN_CHAR = new Uint8Array(128);

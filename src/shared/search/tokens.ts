@@ -41,7 +41,7 @@ export function stem(word: string): string {
 
 /** Whether lunr's English stop-word list holds the word (`the`, `how`, `to`…). */
 export function isStopWord(word: string): boolean {
-  return !lunr.stopWordFilter(word as unknown as lunr.Token);
+  return !lunr.stopWordFilter(new lunr.Token(word, {}));
 }
 
 /** Splits text into chunks (see Chunk); the index and the query use the same rules. */

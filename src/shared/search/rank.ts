@@ -1,0 +1,162 @@
+/**
+ * The ranking: pages for a parsed query, best first, the same in the search box and in Node.
+ * BM25F per concept (a term's frequencies in every field, weighted and length-normalised, summed
+ * before they saturate), the concept's best term counting; a page's score is the sum over
+ * concepts, scaled by the share of the query it covers and by how much of it one of its short
+ * fields (title, description, headings) holds on its own (docs/decisions.md, "Search ranking").
+ */
+import { BM25_B, BM25_K1 } from "./format.ts";
+import { exactTerms, FUZZY_MIN_LENGTH, oneEditApart, truncations, type Concept } from "./query.ts";
+import type { SearchReader } from "./reader.ts";
+
+/** The ranking's constants (docs/decisions.md, "Search ranking", for the figures that chose them). */
+export interface RankModel {
+  /** How much a term's occurrence in each field counts (SEARCH_FIELDS order: title, description, headings, body). */
+  fields: number[];
+  /** BM25F: fields summed before saturation; else each field saturates alone and the fields add up. */
+  bm25f: boolean;
+  k1: number;
+  /** A page covering a share c of the query's weight is scaled by c^coverage. */
+  coverage: number;
+  /** A page one of whose short fields holds a share s of the query's weight is scaled by 1 + focus × s. */
+  focus: number;
+}
+
+/** The model the search box and every caller use. */
+export const RANK_MODEL: RankModel = {
+  fields: [10, 3, 5, 1],
+  bm25f: false,
+  k1: BM25_K1,
+  coverage: 2,
+  focus: 2,
+};
+
+/** How much a term found each way counts against the word itself. */
+export const MATCH_QUALITY = { exact: 1, part: 0.4, prefix: 0.3, loose: 0.1 } as const;
+
+/** A ranked page: its number in the head's pages, and its score. */
+export interface RankedPage {
+  page: number;
+  score: number;
+}
+
+const TITLE = 0;
+const BODY = 3;
+
+/** The terms a concept reaches in the index, each with how well it matches (MATCH_QUALITY). */
+export function expand(reader: SearchReader, concept: Concept): Map<string, number> {
+  const found = new Map<string, number>();
+  const put = (term: string, q: number) => {
+    if (reader.has(term) && (found.get(term) ?? 0) < q) found.set(term, q);
+  };
+  if (concept.letter) {
+    for (const t of reader.withPrefix(concept.letter)) put(t, MATCH_QUALITY.prefix);
+    return found;
+  }
+  for (const w of concept.words) {
+    if (w.whole) put(w.whole, MATCH_QUALITY.exact);
+    for (const s of w.stems) put(s, w.whole ? MATCH_QUALITY.part : MATCH_QUALITY.exact);
+    if (concept.prefix) {
+      if (w.whole) for (const t of reader.withPrefix(w.whole)) put(t, MATCH_QUALITY.prefix);
+      for (const p of w.parts.length ? w.parts : [w.raw])
+        if (p.length > 1) for (const t of reader.withPrefix(p)) put(t, MATCH_QUALITY.prefix);
+    }
+    // A typo is a word the docs do not use: a word they use is not also looked up one edit away.
+    for (const s of w.stems)
+      if (s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s) && !reader.has(s))
+        for (const t of reader.oneEditFrom(s, oneEditApart)) put(t, MATCH_QUALITY.loose);
+    for (const t of truncations(w))
+      for (const x of reader.withPrefix(t)) put(x, MATCH_QUALITY.loose);
+  }
+  return found;
+}
+
+/** The pages that match the query's concepts, best first, at most `limit`. */
+export function rankPages(
+  reader: SearchReader,
+  query: Concept[],
+  limit: number,
+  model: RankModel = RANK_MODEL,
+): RankedPage[] {
+  // Concepts are bits of an int32 below.
+  const concepts = query.slice(0, 30);
+  const { head, average } = reader;
+  const lengths = head.lengths;
+  // Per page: score, the concepts matched (bits), and per short field the concepts it holds.
+  const score = new Map<number, number>();
+  const matched = new Map<number, number[]>();
+  const weights = concepts.map((c) => conceptWeight(reader, c));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  // Nothing counts (only common words): every page matched covers the query.
+  const total = sum || 1;
+  const tfw = new Map<number, number>();
+  concepts.forEach((concept, c) => {
+    const best = new Map<number, number>();
+    for (const [term, quality] of expand(reader, concept)) {
+      const list = reader.postings(term)!;
+      tfw.clear();
+      for (let i = 0; i < list.length; i += 3) {
+        const field = list[i]!;
+        const page = list[i + 1]!;
+        if (concept.letter && field !== TITLE) continue;
+        const b = BM25_B[field]!;
+        const norm = 1 - b + (b * lengths[field]![page]!) / (average[field] || 1);
+        const tf = list[i + 2]!;
+        const w = model.bm25f
+          ? (model.fields[field]! * tf) / norm
+          : (model.fields[field]! * (model.k1 + 1) * tf) / (model.k1 * norm + tf);
+        tfw.set(page, (tfw.get(page) ?? 0) + w);
+        if (field !== BODY && weights[c]! > 0) {
+          const fields = matched.get(page) ?? fill(matched, page);
+          fields[field] = fields[field]! | (1 << c);
+        }
+      }
+      const idf = reader.idf(term);
+      for (const [page, w] of tfw) {
+        const s = quality * idf * (model.bm25f ? w / (model.k1 + w) : w);
+        if (s > (best.get(page) ?? 0)) best.set(page, s);
+      }
+    }
+    for (const [page, s] of best) {
+      score.set(page, (score.get(page) ?? 0) + s);
+      if (weights[c]! > 0) {
+        const fields = matched.get(page) ?? fill(matched, page);
+        fields[BODY] = fields[BODY]! | (1 << c);
+      }
+    }
+  });
+  const share = (bits: number) => {
+    let w = 0;
+    for (let c = 0; c < concepts.length; c++) if (bits & (1 << c)) w += weights[c]!;
+    return w / total;
+  };
+  const ranked: RankedPage[] = [];
+  for (const [page, s] of score) {
+    const fields = matched.get(page) ?? [0, 0, 0, 0];
+    // fields[BODY] holds every concept the page matched anywhere.
+    const coverage = sum ? share(fields[BODY]!) : 1;
+    const focus = Math.max(share(fields[0]!), share(fields[1]!), share(fields[2]!));
+    ranked.push({
+      page,
+      score: s * Math.pow(coverage, model.coverage) * (1 + model.focus * focus),
+    });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.page - b.page).slice(0, limit);
+}
+
+function fill(map: Map<number, number[]>, page: number): number[] {
+  const fields = [0, 0, 0, 0];
+  map.set(page, fields);
+  return fields;
+}
+
+/**
+ * How much a concept counts towards coverage: 1, or 0 for one that does not (a trailing stop
+ * word or letter being typed, unless alone; a word on more pages than the index lists).
+ */
+function conceptWeight(reader: SearchReader, concept: Concept): number {
+  if (!concept.required) return 0;
+  const terms = concept.words.flatMap(exactTerms);
+  if (terms.length && terms.every((t) => reader.isCommon(t))) return 0;
+  return 1;
+}
