@@ -9,7 +9,7 @@ import { termsOf } from "../shared/search/tokens.ts";
 
 /** ASCII characters that belong to a token; every non-ASCII character does too (termsOf splits them properly). */
 const TOKEN_CHAR = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.-")
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.-@/")
   TOKEN_CHAR[c.charCodeAt(0)] = 1;
 
 /** FNV-1a, kept in int32 (Math.imul) so the hot loop never leaves small integers. */

@@ -4,7 +4,7 @@
  * many concepts a page covers, and for marking). No DOM, no Node: the search box and a Node
  * caller share it.
  */
-import { chunks, stem } from "./tokens.ts";
+import { chunks, stem, WORD_RE } from "./tokens.ts";
 
 /** A word of the query as the index sees it. */
 export interface Word {
@@ -44,8 +44,6 @@ export function truncations(w: Word): string[] {
     .map((p) => p.slice(0, -2));
 }
 
-const RAW_RE = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
-
 const keyOf = (words: string[]) => words.map((w) => stem(w)).join(" ");
 const tables = new WeakMap<
   [string, string[]][],
@@ -56,7 +54,7 @@ const tables = new WeakMap<
 function synonymTable(synonyms: [string, string[]][]) {
   let t = tables.get(synonyms);
   if (!t) {
-    const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(RAW_RE) ?? []), to]));
+    const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(WORD_RE) ?? []), to]));
     tables.set(
       synonyms,
       (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }),
@@ -67,7 +65,7 @@ function synonymTable(synonyms: [string, string[]][]) {
 
 /** Parses a query: words, synonyms (phrase keys match by stem, longest first) and the word being typed. */
 export function parseQuery(query: string, synonyms: [string, string[]][]): Concept[] {
-  const raws = (query.match(RAW_RE) ?? []).map((w) => w.toLowerCase());
+  const raws = (query.match(WORD_RE) ?? []).map((w) => w.toLowerCase());
   const typing = raws.length > 0 && /[\p{L}\p{N}_$]$/u.test(query);
   const { table, longest } = synonymTable(synonyms);
   const concepts: Concept[] = [];
@@ -84,7 +82,7 @@ export function parseQuery(query: string, synonyms: [string, string[]][]): Conce
     }
     const own = raws.slice(i, i + span);
     const last = i + span === raws.length;
-    const words = [...own, ...alternatives.flatMap((a) => a.match(RAW_RE) ?? [])]
+    const words = [...own, ...alternatives.flatMap((a) => a.match(WORD_RE) ?? [])]
       .map(toWord)
       .filter((w) => w.whole || w.stems.length);
     const prefix = typing && last && !alternatives.length;

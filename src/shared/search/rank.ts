@@ -1,9 +1,10 @@
 /**
  * The ranking: pages for a parsed query, best first, the same in the search box and in Node.
- * BM25F per concept (a term's frequencies in every field, weighted and length-normalised, summed
- * before they saturate), the concept's best term counting; a page's score is the sum over
- * concepts, scaled by the share of the query it covers and by how much of it one of its short
- * fields (title, description, headings) holds on its own (docs/decisions.md, "Search ranking").
+ * Per concept, its best term's BM25 in each field (each field saturating alone, weighted, idf
+ * times match quality); a title, description or headings match counts by the share of the query
+ * that field holds (a title sharing one word of five does not outweigh a body about all five);
+ * the page's score is scaled by the share of the query it covers and by the most of it one short
+ * field holds (docs/decisions.md, "Search ranking": BM25F was measured beside it and lost).
  */
 import { BM25_B, BM25_K1 } from "./format.ts";
 import { exactTerms, FUZZY_MIN_LENGTH, oneEditApart, truncations, type Concept } from "./query.ts";
@@ -13,26 +14,33 @@ import type { SearchReader } from "./reader.ts";
 export interface RankModel {
   /** How much a term's occurrence in each field counts (SEARCH_FIELDS order: title, description, headings, body). */
   fields: number[];
-  /** BM25F: fields summed before saturation; else each field saturates alone and the fields add up. */
-  bm25f: boolean;
+  /** BM25's term-frequency saturation. */
   k1: number;
   /** A page covering a share c of the query's weight is scaled by c^coverage. */
   coverage: number;
   /** A page one of whose short fields holds a share s of the query's weight is scaled by 1 + focus × s. */
   focus: number;
+  /** A title, description or headings match counts by the share of the query the field holds, to this power. */
+  fieldShare: number;
 }
 
 /** The model the search box and every caller use. */
 export const RANK_MODEL: RankModel = {
-  fields: [10, 3, 5, 1],
-  bm25f: false,
+  fields: [15, 5, 5, 1],
   k1: BM25_K1,
-  coverage: 2,
+  coverage: 1,
   focus: 2,
+  fieldShare: 1,
 };
 
 /** How much a term found each way counts against the word itself. */
-export const MATCH_QUALITY = { exact: 1, part: 0.4, prefix: 0.3, loose: 0.1 } as const;
+export const MATCH_QUALITY = {
+  exact: 1,
+  part: 0.4,
+  prefix: 0.3,
+  loose: 0.1,
+  inWhole: 0.05,
+} as const;
 
 /** A ranked page: its number in the head's pages, and its score. */
 export interface RankedPage {
@@ -55,18 +63,22 @@ export function expand(reader: SearchReader, concept: Concept): Map<string, numb
   }
   for (const w of concept.words) {
     if (w.whole) put(w.whole, MATCH_QUALITY.exact);
-    for (const s of w.stems) put(s, w.whole ? MATCH_QUALITY.part : MATCH_QUALITY.exact);
+    // A code-form word the docs use as written is found by it: its parts barely count then.
+    const part = w.whole && reader.has(w.whole) ? MATCH_QUALITY.inWhole : MATCH_QUALITY.part;
+    for (const s of w.stems) put(s, w.whole ? part : MATCH_QUALITY.exact);
     if (concept.prefix) {
       if (w.whole) for (const t of reader.withPrefix(w.whole)) put(t, MATCH_QUALITY.prefix);
+      const q = part === MATCH_QUALITY.inWhole ? part : MATCH_QUALITY.prefix;
       for (const p of w.parts.length ? w.parts : [w.raw])
-        if (p.length > 1) for (const t of reader.withPrefix(p)) put(t, MATCH_QUALITY.prefix);
+        if (p.length > 1) for (const t of reader.withPrefix(p)) put(t, q);
     }
     // A typo is a word the docs do not use: a word they use is not also looked up one edit away.
     for (const s of w.stems)
       if (s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s) && !reader.has(s))
         for (const t of reader.oneEditFrom(s, oneEditApart)) put(t, MATCH_QUALITY.loose);
-    for (const t of truncations(w))
-      for (const x of reader.withPrefix(t)) put(x, MATCH_QUALITY.loose);
+    if (part !== MATCH_QUALITY.inWhole)
+      for (const t of truncations(w))
+        for (const x of reader.withPrefix(t)) put(x, MATCH_QUALITY.loose);
   }
   return found;
 }
@@ -89,12 +101,15 @@ export function rankPages(
   const sum = weights.reduce((a, b) => a + b, 0);
   // Nothing counts (only common words): every page matched covers the query.
   const total = sum || 1;
-  const tfw = new Map<number, number>();
+  // Per page, each field's score summed over concepts (each concept by its best term).
+  const byField = new Map<number, Float64Array>();
+  const terms = new Map<number, Float64Array>();
   concepts.forEach((concept, c) => {
-    const best = new Map<number, number>();
+    const best = new Map<number, Float64Array>();
     for (const [term, quality] of expand(reader, concept)) {
       const list = reader.postings(term)!;
-      tfw.clear();
+      const idf = quality * reader.idf(term);
+      terms.clear();
       for (let i = 0; i < list.length; i += 3) {
         const field = list[i]!;
         const page = list[i + 1]!;
@@ -102,23 +117,24 @@ export function rankPages(
         const b = BM25_B[field]!;
         const norm = 1 - b + (b * lengths[field]![page]!) / (average[field] || 1);
         const tf = list[i + 2]!;
-        const w = model.bm25f
-          ? (model.fields[field]! * tf) / norm
-          : (model.fields[field]! * (model.k1 + 1) * tf) / (model.k1 * norm + tf);
-        tfw.set(page, (tfw.get(page) ?? 0) + w);
-        if (field !== BODY && weights[c]! > 0) {
+        let f = terms.get(page);
+        if (!f) terms.set(page, (f = new Float64Array(5)));
+        const w = (idf * model.fields[field]! * (model.k1 + 1) * tf) / (model.k1 * norm + tf);
+        f[field] = f[field]! + w;
+        f[4] = f[4]! + w;
+        // A part of a word the docs use whole (`respond` of `$respond`) scores a little, but
+        // does not make a short field about the query.
+        if (field !== BODY && weights[c]! > 0 && quality > MATCH_QUALITY.inWhole) {
           const fields = matched.get(page) ?? fill(matched, page);
           fields[field] = fields[field]! | (1 << c);
         }
       }
-      const idf = reader.idf(term);
-      for (const [page, w] of tfw) {
-        const s = quality * idf * (model.bm25f ? w / (model.k1 + w) : w);
-        if (s > (best.get(page) ?? 0)) best.set(page, s);
-      }
+      for (const [page, f] of terms) if (f[4]! > (best.get(page)?.[4] ?? 0)) best.set(page, f);
     }
-    for (const [page, s] of best) {
-      score.set(page, (score.get(page) ?? 0) + s);
+    for (const [page, f] of best) {
+      let sum = byField.get(page);
+      if (!sum) byField.set(page, (sum = new Float64Array(4)));
+      for (let k = 0; k < 4; k++) sum[k] = sum[k]! + f[k]!;
       if (weights[c]! > 0) {
         const fields = matched.get(page) ?? fill(matched, page);
         fields[BODY] = fields[BODY]! | (1 << c);
@@ -131,14 +147,18 @@ export function rankPages(
     return w / total;
   };
   const ranked: RankedPage[] = [];
-  for (const [page, s] of score) {
+  for (const [page, f] of byField) {
     const fields = matched.get(page) ?? [0, 0, 0, 0];
     // fields[BODY] holds every concept the page matched anywhere.
     const coverage = sum ? share(fields[BODY]!) : 1;
-    const focus = Math.max(share(fields[0]!), share(fields[1]!), share(fields[2]!));
+    const shares = [share(fields[0]!), share(fields[1]!), share(fields[2]!)];
+    // A short field counts by how much of the query it holds: a title sharing one word of five
+    // does not outweigh a body that is about all five.
+    let s = f[BODY]!;
+    for (let k = 0; k < 3; k++) s += f[k]! * (sum ? Math.pow(shares[k]!, model.fieldShare) : 1);
     ranked.push({
       page,
-      score: s * Math.pow(coverage, model.coverage) * (1 + model.focus * focus),
+      score: s * Math.pow(coverage, model.coverage) * (1 + model.focus * Math.max(...shares)),
     });
   }
   return ranked.sort((a, b) => b.score - a.score || a.page - b.page).slice(0, limit);
@@ -156,7 +176,6 @@ function fill(map: Map<number, number[]>, page: number): number[] {
  */
 function conceptWeight(reader: SearchReader, concept: Concept): number {
   if (!concept.required) return 0;
-  const terms = concept.words.flatMap(exactTerms);
-  if (terms.length && terms.every((t) => reader.isCommon(t))) return 0;
-  return 1;
+  const terms = concept.words.flatMap(exactTerms).filter((t) => reader.has(t));
+  return terms.length && terms.every((t) => reader.isCommon(t)) ? 0 : 1;
 }

@@ -34,6 +34,23 @@ describe("search tokens", () => {
     expect(termsOf("ETIMEDOUT")).toEqual(["etimedout"]);
   });
 
+  it("keeps identifiers with a sigil whole as well as their words: $steps, @brook/axios, 413", () => {
+    expect(termsOf("$steps and $checkpoint")).toEqual([
+      "$steps",
+      "step",
+      "$checkpoint",
+      "checkpoint",
+    ]);
+    expect(termsOf("npm install @brook/axios")).toEqual([
+      "npm",
+      "instal",
+      "@brook/axios",
+      "brook",
+      "axio",
+    ]);
+    expect(termsOf("a 413 answer")).toEqual(["413", "answer"]);
+  });
+
   it("leaves out tokens nobody types (hashes, signatures)", () => {
     expect(
       termsOf("sha256=0b5e6a8f1c3d2e4f7a9b8c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f"),
