@@ -98,23 +98,27 @@ export function createSearch(
       const data = pages.get(route);
       const loaded = data && data !== "loading" ? data : undefined;
       if (!loaded) routes.push(route);
-      // The page's own line: its description, or where its opening text matches when that does not.
+      // The page's own line: its description, or where its opening text matches when that does
+      // not; when neither does, the page's best section (the option then leads to it).
       const about = description || loaded?.description || "";
       const intro = loaded?.sections[0];
-      const text =
-        firstMatch(about, test) < 0 && intro && firstMatch(intro.text, test) >= 0
-          ? snippet(intro.text, test)
-          : about;
+      const sections = loaded ? bestSections(loaded.sections, test) : [];
+      const introMatches = intro !== undefined && firstMatch(intro.text, test) >= 0;
+      const lead =
+        firstMatch(about, test) < 0 && !introMatches && loaded ? sections.shift() : undefined;
+      const text = firstMatch(about, test) < 0 && introMatches ? snippet(intro.text, test) : about;
       const options: SearchOption[] = [
         {
           id: "",
           kind: "page",
-          href: sources.href(route, ""),
+          href: sources.href(route, lead?.slug ?? ""),
           heading: mark(title, test, true),
-          snippet: mark(text, test),
+          snippet: lead
+            ? [...mark(lead.heading, test), " — ", ...mark(snippet(lead.text, test), test)]
+            : mark(text, test),
         },
       ];
-      for (const s of loaded ? bestSections(loaded.sections, test) : []) {
+      for (const s of sections) {
         options.push({
           id: "",
           kind: "section",

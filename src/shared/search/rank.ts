@@ -106,7 +106,12 @@ export function rankPages(
   const terms = new Map<number, Float64Array>();
   concepts.forEach((concept, c) => {
     const best = new Map<number, Float64Array>();
-    for (const [term, quality] of expand(reader, concept)) {
+    const found = expand(reader, concept);
+    // A word the docs use is what the reader meant: what merely looks like it (a truncation, a
+    // neighbour one edit away) still scores but does not make a short field about the query.
+    let least = MATCH_QUALITY.inWhole as number;
+    for (const q of found.values()) if (q === MATCH_QUALITY.exact) least = MATCH_QUALITY.loose;
+    for (const [term, quality] of found) {
       const list = reader.postings(term)!;
       const idf = quality * reader.idf(term);
       terms.clear();
@@ -122,9 +127,8 @@ export function rankPages(
         const w = (idf * model.fields[field]! * (model.k1 + 1) * tf) / (model.k1 * norm + tf);
         f[field] = f[field]! + w;
         f[4] = f[4]! + w;
-        // A part of a word the docs use whole (`respond` of `$respond`) scores a little, but
-        // does not make a short field about the query.
-        if (field !== BODY && weights[c]! > 0 && quality > MATCH_QUALITY.inWhole) {
+        // Nor does a part of a word the docs use whole (`respond` of `$respond`).
+        if (field !== BODY && weights[c]! > 0 && quality > least) {
           const fields = matched.get(page) ?? fill(matched, page);
           fields[field] = fields[field]! | (1 << c);
         }
