@@ -94,27 +94,23 @@ export function rankPages(
   const concepts = query.slice(0, 30);
   const { head, average } = reader;
   const lengths = head.lengths;
-  // Per page: score, the concepts matched (bits), and per short field the concepts it holds.
-  const score = new Map<number, number>();
-  const matched = new Map<number, number[]>();
   const weights = concepts.map((c) => conceptWeight(reader, c));
   const sum = weights.reduce((a, b) => a + b, 0);
   // Nothing counts (only common words): every page matched covers the query.
   const total = sum || 1;
-  // Per page, each field's score summed over concepts (each concept by its best term).
-  const byField = new Map<number, Float64Array>();
-  const terms = new Map<number, Float64Array>();
+  // Per page (flat, reused across queries, only touched entries cleared): one term's score per
+  // field and in all; the concept's best term's; each field's sum over concepts; and per field
+  // the concepts it holds (bits; BODY: the concepts matched anywhere).
+  const { term, best, byField, matched, termPages, bestPages, pages } = scratchOf(reader);
   concepts.forEach((concept, c) => {
-    const best = new Map<number, Float64Array>();
     const found = expand(reader, concept);
     // A word the docs use is what the reader meant: what merely looks like it (a truncation, a
     // neighbour one edit away) still scores but does not make a short field about the query.
     let least = MATCH_QUALITY.inWhole as number;
     for (const q of found.values()) if (q === MATCH_QUALITY.exact) least = MATCH_QUALITY.loose;
-    for (const [term, quality] of found) {
-      const list = reader.postings(term)!;
-      const idf = quality * reader.idf(term);
-      terms.clear();
+    for (const [t, quality] of found) {
+      const list = reader.postings(t)!;
+      const idf = quality * reader.idf(t);
       for (let i = 0; i < list.length; i += 3) {
         const field = list[i]!;
         const page = list[i + 1]!;
@@ -122,28 +118,35 @@ export function rankPages(
         const b = BM25_B[field]!;
         const norm = 1 - b + (b * lengths[field]![page]!) / (average[field] || 1);
         const tf = list[i + 2]!;
-        let f = terms.get(page);
-        if (!f) terms.set(page, (f = new Float64Array(5)));
         const w = (idf * model.fields[field]! * (model.k1 + 1) * tf) / (model.k1 * norm + tf);
-        f[field] = f[field]! + w;
-        f[4] = f[4]! + w;
+        const at = page * 5;
+        if (term[at + 4] === 0) termPages.add(page);
+        term[at + field] = term[at + field]! + w;
+        term[at + 4] = term[at + 4]! + w;
         // Nor does a part of a word the docs use whole (`respond` of `$respond`).
         if (field !== BODY && weights[c]! > 0 && quality > least) {
-          const fields = matched.get(page) ?? fill(matched, page);
-          fields[field] = fields[field]! | (1 << c);
+          pages.add(page);
+          matched[page * 4 + field]! |= 1 << c;
         }
       }
-      for (const [page, f] of terms) if (f[4]! > (best.get(page)?.[4] ?? 0)) best.set(page, f);
-    }
-    for (const [page, f] of best) {
-      let sum = byField.get(page);
-      if (!sum) byField.set(page, (sum = new Float64Array(4)));
-      for (let k = 0; k < 4; k++) sum[k] = sum[k]! + f[k]!;
-      if (weights[c]! > 0) {
-        const fields = matched.get(page) ?? fill(matched, page);
-        fields[BODY] = fields[BODY]! | (1 << c);
+      for (const page of termPages.list()) {
+        const at = page * 5;
+        if (term[at + 4]! > best[at + 4]!) {
+          bestPages.add(page);
+          for (let k = 0; k < 5; k++) best[at + k] = term[at + k]!;
+        }
+        for (let k = 0; k < 5; k++) term[at + k] = 0;
       }
+      termPages.clear();
     }
+    for (const page of bestPages.list()) {
+      const at = page * 5;
+      pages.add(page);
+      for (let k = 0; k < 4; k++) byField[page * 4 + k] = byField[page * 4 + k]! + best[at + k]!;
+      if (weights[c]! > 0) matched[page * 4 + BODY]! |= 1 << c;
+      for (let k = 0; k < 5; k++) best[at + k] = 0;
+    }
+    bestPages.clear();
   });
   const share = (bits: number) => {
     let w = 0;
@@ -151,27 +154,86 @@ export function rankPages(
     return w / total;
   };
   const ranked: RankedPage[] = [];
-  for (const [page, f] of byField) {
-    const fields = matched.get(page) ?? [0, 0, 0, 0];
-    // fields[BODY] holds every concept the page matched anywhere.
-    const coverage = sum ? share(fields[BODY]!) : 1;
-    const shares = [share(fields[0]!), share(fields[1]!), share(fields[2]!)];
-    // A short field counts by how much of the query it holds: a title sharing one word of five
-    // does not outweigh a body that is about all five.
-    let s = f[BODY]!;
-    for (let k = 0; k < 3; k++) s += f[k]! * (sum ? Math.pow(shares[k]!, model.fieldShare) : 1);
-    ranked.push({
-      page,
-      score: s * Math.pow(coverage, model.coverage) * (1 + model.focus * Math.max(...shares)),
-    });
+  for (const page of pages.list()) {
+    const at = page * 4;
+    // A page with only a loose match in a short field and no score has nothing to rank by.
+    const s0 = byField[at]! + byField[at + 1]! + byField[at + 2]! + byField[at + 3]!;
+    if (s0 > 0) {
+      // matched[BODY] holds every concept the page matched anywhere.
+      const coverage = sum ? share(matched[at + BODY]!) : 1;
+      const shares = [share(matched[at]!), share(matched[at + 1]!), share(matched[at + 2]!)];
+      // A short field counts by how much of the query it holds: a title sharing one word of five
+      // does not outweigh a body that is about all five.
+      let s = byField[at + BODY]!;
+      for (let k = 0; k < 3; k++)
+        s += byField[at + k]! * (sum ? Math.pow(shares[k]!, model.fieldShare) : 1);
+      ranked.push({
+        page,
+        score: s * Math.pow(coverage, model.coverage) * (1 + model.focus * Math.max(...shares)),
+      });
+    }
+    for (let k = 0; k < 4; k++) byField[at + k] = matched[at + k] = 0;
   }
+  pages.clear();
   return ranked.sort((a, b) => b.score - a.score || a.page - b.page).slice(0, limit);
 }
 
-function fill(map: Map<number, number[]>, page: number): number[] {
-  const fields = [0, 0, 0, 0];
-  map.set(page, fields);
-  return fields;
+/** A set of page numbers below a bound, listed in the order added; cleared in time to its size. */
+class PageSet {
+  private readonly seen: Uint8Array;
+  private readonly items: Int32Array;
+  private size = 0;
+
+  constructor(pageCount: number) {
+    this.seen = new Uint8Array(pageCount);
+    this.items = new Int32Array(pageCount);
+  }
+
+  add(page: number): void {
+    if (this.seen[page]) return;
+    this.seen[page] = 1;
+    this.items[this.size++] = page;
+  }
+
+  list(): Int32Array {
+    return this.items.subarray(0, this.size);
+  }
+
+  clear(): void {
+    for (let i = 0; i < this.size; i++) this.seen[this.items[i]!] = 0;
+    this.size = 0;
+  }
+}
+
+/** Work arrays sized to a reader's pages, made once per reader: a query allocates per term, not per page. */
+interface Scratch {
+  term: Float64Array;
+  best: Float64Array;
+  byField: Float64Array;
+  matched: Int32Array;
+  termPages: PageSet;
+  bestPages: PageSet;
+  pages: PageSet;
+}
+
+const scratches = new WeakMap<SearchReader, Scratch>();
+
+function scratchOf(reader: SearchReader): Scratch {
+  let s = scratches.get(reader);
+  if (!s) {
+    const n = reader.pageCount;
+    s = {
+      term: new Float64Array(n * 5),
+      best: new Float64Array(n * 5),
+      byField: new Float64Array(n * 4),
+      matched: new Int32Array(n * 4),
+      termPages: new PageSet(n),
+      bestPages: new PageSet(n),
+      pages: new PageSet(n),
+    };
+    scratches.set(reader, s);
+  }
+  return s;
 }
 
 /**
