@@ -21,7 +21,7 @@ import { deserialize, serialize } from "node:v8";
 import { bodyFileName, bodyMarkdownFile } from "../content/body-file.ts";
 import type { PageFacts } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
-import type { SearchFiles } from "../site/search-index.ts";
+import type { SearchFiles } from "../search/index-files.ts";
 import type { FileMemo } from "./file-deps.ts";
 
 /** Bump when the cached shapes change. */
@@ -122,7 +122,7 @@ export class BuildCache {
     return join(this.dir, "highlights.bin");
   }
 
-  /** The counts the last search index was made of (../workers/search-task.ts). */
+  /** The counts the last search index was made of (../search/task.ts). */
   get searchCountsPath(): string {
     return join(this.dir, "search-counts.bin");
   }

@@ -22,7 +22,7 @@ import type { LinkTargets } from "../site/links.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import { planSite } from "../site/plan.ts";
 import type { Header, SearchPage } from "../shared/types.ts";
-import type { SearchFiles } from "../site/search-index.ts";
+import type { SearchFiles } from "../search/index-files.ts";
 import type {
   NotFoundTask,
   PageResult,
@@ -48,7 +48,7 @@ import { DependencyFiles } from "./file-deps.ts";
 import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
-import { SearchStage } from "./search-stage.ts";
+import { SearchStage } from "../search/stage.ts";
 import { loadReference, OPENAPI_FILES } from "../reference/openapi-stage.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
 import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";

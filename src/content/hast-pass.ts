@@ -6,7 +6,7 @@
  */
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { classifyUrl } from "../shared/url-policy.ts";
-import { SEARCH_SECTION_CHARS } from "../shared/search-format.ts";
+import { SEARCH_SECTION_CHARS } from "../shared/search/format.ts";
 import { fillBadge, spaceHeadingBadges } from "./badges.ts";
 import { codeBlockHtml } from "./code-block.ts";
 import { buildCodeGroup, isCodeGroup } from "./code-group.ts";

@@ -3,7 +3,7 @@ import { buildFixture } from "../helpers/site.ts";
 import type { MemoryWriter } from "../../src/write/writer.ts";
 import type { BuildResult } from "../../src/build.ts";
 import type { RouteManifest } from "../../src/shared/types.ts";
-import type { SearchHead } from "../../src/shared/search-format.ts";
+import type { SearchHead } from "../../src/shared/search/format.ts";
 
 let out: MemoryWriter;
 let result: BuildResult;

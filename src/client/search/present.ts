@@ -1,15 +1,14 @@
 /** Turning ranked pages into what the list shows: matched words marked, the best sections, snippets around a match. */
-import { chunks } from "../../shared/search-tokens.ts";
+import { chunks, WORD_RE } from "../../shared/search/tokens.ts";
 import type { TextPart } from "../../../templates/SearchResults.tsx";
 import type { PageSection } from "./page-sections.ts";
-import { conceptMatcher, type Concept } from "./query.ts";
+import { conceptMatcher, type Concept } from "../../shared/search/query.ts";
 
 /** Sections listed under a page, besides the page itself. */
 export const SECTIONS_PER_PAGE = 2;
 /** Characters of a snippet, and how many of them come before the first match. */
 const SNIPPET_CHARS = 150;
 const SNIPPET_LEAD = 40;
-const WORD_RE = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
 
 /** Tells, for a word of a text, how well it matches each concept (0-1, conceptMatcher). */
 export type WordTest = (word: string, title?: boolean) => number[];

@@ -1,5 +1,5 @@
 /** Where the engine's files come from in the browser: shards beside the head, sections from page data. */
-import type { SearchShard } from "../../shared/search-format.ts";
+import type { SearchShard } from "../../shared/search/format.ts";
 import type { PageData, RouteManifest } from "../../shared/types.ts";
 import { routeToPath } from "../../shared/url.ts";
 import type { SearchSources } from "./engine.ts";

@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState } from "react";
 import type { SearchInputProps } from "../../../templates/SearchInput.tsx";
-import type { SearchHead } from "../../shared/search-format.ts";
+import type { SearchHead } from "../../shared/search/format.ts";
 import type { RouteManifest } from "../../shared/types.ts";
 import type { Search } from "./engine.ts";
 

@@ -5,13 +5,18 @@
  */
 import lunr from "lunr";
 
-/** A run of word characters, possibly joined by `.` or `-` (`ctx.respond`, `x-brook-signature`, `1.17.1`). */
-const CHUNK_RE = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
+/**
+ * A word as the index and the query see it: a scoped package name (`@brook/axios`), or a run of
+ * word characters possibly joined by `.` or `-` (`ctx.respond`, `x-brook-signature`, `1.17.1`,
+ * `$steps`). Every module that cuts text into words uses this one (the query, the marking).
+ */
+export const WORD_RE =
+  /@[\p{L}\p{N}_.-]+\/[\p{L}\p{N}_.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
 /** camelCase humps (`BrookHttpError`, `512KB`, `XMLHttp`); no lookbehind, which Safari 15 lacks. */
 const HUMP_RE = /(\p{Ll}|\p{N})(\p{Lu})/gu;
 const CAPS_HUMP_RE = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 /** Where a code-form word splits once its humps are marked. */
-const PART_SPLIT_RE = /[\s.\-_$]+/;
+const PART_SPLIT_RE = /[\s.\-_$@/]+/;
 /** Longer tokens are hashes, keys and signatures: nobody types them, and they only cost bytes. */
 const MAX_TOKEN_LENGTH = 32;
 
@@ -41,13 +46,13 @@ export function stem(word: string): string {
 
 /** Whether lunr's English stop-word list holds the word (`the`, `how`, `to`…). */
 export function isStopWord(word: string): boolean {
-  return !lunr.stopWordFilter(word as unknown as lunr.Token);
+  return !lunr.stopWordFilter(new lunr.Token(word, {}));
 }
 
 /** Splits text into chunks (see Chunk); the index and the query use the same rules. */
 export function chunks(text: string): Chunk[] {
   const out: Chunk[] = [];
-  for (const m of text.matchAll(CHUNK_RE)) {
+  for (const m of text.matchAll(WORD_RE)) {
     const raw = m[0];
     const pieces = raw
       .replace(HUMP_RE, "$1 $2")
@@ -58,8 +63,11 @@ export function chunks(text: string): Chunk[] {
     const parts = pieces.filter(
       (p) => p.length > 1 && p.length <= MAX_TOKEN_LENGTH && !isStopWord(p),
     );
+    // Whole when written as code: several parts, or a sigil (`$steps`, `@brook/axios`).
     const whole =
-      pieces.length > 1 && raw.length <= MAX_TOKEN_LENGTH ? raw.toLowerCase() : undefined;
+      (pieces.length > 1 || /^[$@]/.test(raw)) && raw.length <= MAX_TOKEN_LENGTH
+        ? raw.toLowerCase()
+        : undefined;
     if (!parts.length && !whole) continue;
     out.push({ raw, whole, parts, stems: parts.map(stem) });
   }

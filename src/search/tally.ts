@@ -5,11 +5,11 @@
  * Map lookup (three times faster at 4,000 pages). Isomorphic: the content stage counts each page's
  * body with it (on worker threads, cached), the index build its titles and headings.
  */
-import { termsOf } from "./search-tokens.ts";
+import { termsOf } from "../shared/search/tokens.ts";
 
 /** ASCII characters that belong to a token; every non-ASCII character does too (termsOf splits them properly). */
 const TOKEN_CHAR = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.-")
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.-@/")
   TOKEN_CHAR[c.charCodeAt(0)] = 1;
 
 /** FNV-1a, kept in int32 (Math.imul) so the hot loop never leaves small integers. */

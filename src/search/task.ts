@@ -12,7 +12,7 @@ import {
   type CountedPages,
   type SearchFiles,
   type SearchOptions,
-} from "../site/search-index.ts";
+} from "./index-files.ts";
 import type { SearchPage } from "../shared/types.ts";
 
 /** The search index of a build's pages. */

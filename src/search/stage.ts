@@ -1,7 +1,7 @@
 /**
  * The search stage of a build session: the index from the cache while its documents are as they
  * were; else made from the counts of the last index (kept in the build cache, see
- * ../workers/search-task.ts) and the pages that changed since, counted. A build that parses a few
+ * ./task.ts) and the pages that changed since, counted. A build that parses a few
  * pages starts that tally on this thread while the workers parse (`countAhead`) and hands it to a
  * worker to write the files; others leave it all to the search task. In the dev server, deferred
  * until the pages are out (`deferred`).
@@ -10,11 +10,11 @@ import type { TransferListItem } from "node:worker_threads";
 import { createHash } from "node:crypto";
 import { isListed, type SitePlan } from "../site/model.ts";
 import { searchPageOf } from "../site/check.ts";
-import type { SearchFiles, SearchOptions, SearchTally } from "../site/search-index.ts";
+import type { SearchFiles, SearchOptions, SearchTally } from "./index-files.ts";
 import type { SearchPage } from "../shared/types.ts";
 import type { PageTask, WorkerTask } from "../workers/build-worker.ts";
-import type { SearchResult, SearchTask } from "../workers/search-task.ts";
-import { generatorVersion, hashKey, type CachedPage, type CacheState } from "./cache.ts";
+import type { SearchResult, SearchTask } from "./task.ts";
+import { generatorVersion, hashKey, type CachedPage, type CacheState } from "../build/cache.ts";
 
 /** Runs a task on a worker (or on this thread when there are none). */
 export type RunTask = <T>(task: WorkerTask, transferList?: TransferListItem[]) => Promise<T>;
@@ -25,6 +25,10 @@ interface EarlyTally {
   prints: (string | undefined)[];
 }
 
+/** The search stage's part of the build's cache state: the last index by its key, and what the counts file holds. */
+export type SearchSnapshot = Pick<CacheState, "search" | "searchCounts">;
+
+/** The search stage of a build session (see the file's head). */
 export class SearchStage {
   /** Documents whose index was left for later (the dev server). */
   private later?: { pages: SearchPage[]; options: SearchOptions };
@@ -35,7 +39,7 @@ export class SearchStage {
 
   constructor(
     /** The session's cache state: `search` holds the last index by the key of its documents, `searchCounts` what its counts file holds. */
-    private readonly state: CacheState,
+    private readonly state: SearchSnapshot,
     private readonly run: RunTask,
     /** Leave a changed index for `deferred()` and serve the last one meanwhile. */
     private readonly defer: boolean,
@@ -55,9 +59,7 @@ export class SearchStage {
     if (!last || !file) return;
     const pending = new Set(tasks.map((t) => t.shell.route));
     this.early = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() =>
-        Promise.all([import("../workers/search-task.ts"), import("../site/search-index.ts")]),
-      )
+      .then(() => Promise.all([import("./task.ts"), import("./index-files.ts")]))
       .then(([{ readCounts }, { SearchTally }]) => {
         const pages = plan.pages.filter(isListed);
         const known = pages.map((p) => {

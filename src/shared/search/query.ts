@@ -1,10 +1,10 @@
 /**
  * What a query asks for: its concepts (a word, or a phrase the synonym table knows, with its
- * alternatives), the lunr clauses that find them, and which index terms and page words each
- * concept matches (for ranking by how many concepts a page covers, and for marking).
+ * alternatives), and which index terms and page words each concept matches (for ranking by how
+ * many concepts a page covers, and for marking). No DOM, no Node: the search box and a Node
+ * caller share it.
  */
-import lunr from "lunr";
-import { chunks, stem } from "../../shared/search-tokens.ts";
+import { chunks, stem, WORD_RE } from "./tokens.ts";
 
 /** A word of the query as the index sees it. */
 export interface Word {
@@ -29,10 +29,8 @@ export interface Concept {
   letter?: string;
 }
 
-/** Exact matches weigh most, then a word being completed, then one typo away. */
-const BOOST = { exact: 10, part: 4, prefix: 3, fuzzy: 1 } as const;
 /** Words shorter than this are not matched one typo away (too many neighbours). */
-const FUZZY_MIN_LENGTH = 4;
+export const FUZZY_MIN_LENGTH = 4;
 /**
  * Longer words also match whatever starts like them without their last two letters, where the
  * stemmer stops short: "inspector" finds "inspect", "publicly" finds "public".
@@ -40,13 +38,11 @@ const FUZZY_MIN_LENGTH = 4;
 const TRUNCATE_MIN_LENGTH = 7;
 
 /** The prefixes a long word's parts also match by (see TRUNCATE_MIN_LENGTH). */
-function truncations(w: Word): string[] {
+export function truncations(w: Word): string[] {
   return w.parts
     .filter((p) => p.length >= TRUNCATE_MIN_LENGTH && !/\d/.test(p))
     .map((p) => p.slice(0, -2));
 }
-
-const RAW_RE = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
 
 const keyOf = (words: string[]) => words.map((w) => stem(w)).join(" ");
 const tables = new WeakMap<
@@ -58,7 +54,7 @@ const tables = new WeakMap<
 function synonymTable(synonyms: [string, string[]][]) {
   let t = tables.get(synonyms);
   if (!t) {
-    const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(RAW_RE) ?? []), to]));
+    const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(WORD_RE) ?? []), to]));
     tables.set(
       synonyms,
       (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }),
@@ -69,7 +65,7 @@ function synonymTable(synonyms: [string, string[]][]) {
 
 /** Parses a query: words, synonyms (phrase keys match by stem, longest first) and the word being typed. */
 export function parseQuery(query: string, synonyms: [string, string[]][]): Concept[] {
-  const raws = (query.match(RAW_RE) ?? []).map((w) => w.toLowerCase());
+  const raws = (query.match(WORD_RE) ?? []).map((w) => w.toLowerCase());
   const typing = raws.length > 0 && /[\p{L}\p{N}_$]$/u.test(query);
   const { table, longest } = synonymTable(synonyms);
   const concepts: Concept[] = [];
@@ -86,7 +82,7 @@ export function parseQuery(query: string, synonyms: [string, string[]][]): Conce
     }
     const own = raws.slice(i, i + span);
     const last = i + span === raws.length;
-    const words = [...own, ...alternatives.flatMap((a) => a.match(RAW_RE) ?? [])]
+    const words = [...own, ...alternatives.flatMap((a) => a.match(WORD_RE) ?? [])]
       .map(toWord)
       .filter((w) => w.whole || w.stems.length);
     const prefix = typing && last && !alternatives.length;
@@ -120,40 +116,6 @@ function toWord(raw: string): Word {
 /** The index terms a word matches exactly: a code-form word whole, else its stems. */
 export function exactTerms(w: Word): string[] {
   return w.whole ? [w.whole] : w.stems;
-}
-
-/**
- * Adds the clauses of one concept to a lunr query. `known(term)` tells whether the index holds a
- * term: a word it holds is not also looked up one typo away (a typo is a word the docs do not use,
- * and its neighbours would add hundreds of pages to score on a large site).
- */
-export function addClauses(
-  q: lunr.Query,
-  concept: Concept,
-  known: (term: string) => boolean = () => false,
-): void {
-  const wildcard = lunr.Query.wildcard.TRAILING;
-  if (concept.letter)
-    return void q.term(concept.letter, {
-      fields: ["title"],
-      wildcard,
-      usePipeline: false,
-      boost: BOOST.prefix,
-    });
-  for (const w of concept.words) {
-    if (w.whole) q.term(w.whole, { usePipeline: false, boost: BOOST.exact });
-    for (const s of w.stems)
-      q.term(s, { usePipeline: false, boost: w.whole ? BOOST.part : BOOST.exact });
-    if (concept.prefix) {
-      if (w.whole) q.term(w.whole, { usePipeline: false, wildcard, boost: BOOST.prefix });
-      for (const p of w.parts.length ? w.parts : [w.raw])
-        if (p.length > 1) q.term(p, { usePipeline: false, wildcard, boost: BOOST.prefix });
-    }
-    for (const s of w.stems)
-      if (s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s) && !known(s))
-        q.term(s, { usePipeline: false, editDistance: 1, boost: BOOST.fuzzy });
-    for (const t of truncations(w)) q.term(t, { usePipeline: false, wildcard, boost: BOOST.fuzzy });
-  }
 }
 
 /** The index terms a query may look up, for fetching the shards that hold them. */
