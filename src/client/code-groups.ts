@@ -56,7 +56,7 @@ function selectLabels(labels: string[]): void {
   }
 }
 
-/** The reader chose `tab`: its label in every group of the page, and on later pages (clicks come through main.tsx's delegated handler). */
+/** The reader chose `tab`: its label in every group of the page, and on later pages (clicks come through boot.ts's delegated handler). */
 export function choose(tab: HTMLElement): void {
   const label = tab.dataset.label ?? "";
   select(tab);

@@ -38,10 +38,16 @@ export interface Harness {
   browser: Browser;
   /** Absolute URL of a path on the preview server. */
   url(path: string): string;
-  /** A fresh page in its own context (no shared cache or storage), loaded and hydrated. */
+  /**
+   * A fresh page in its own context (no shared cache or storage), loaded and made live (React
+   * loads on intent); `asleep`: loaded only, as a reader who has not shown intent sees it.
+   */
   open(
     path: string,
-    options?: BrowserContextOptions & { before?: (page: TestPage) => Promise<void> },
+    options?: BrowserContextOptions & {
+      before?: (page: TestPage) => Promise<void>;
+      asleep?: boolean;
+    },
   ): Promise<TestPage>;
   /** Path of the data file of a route: `/docs/v2/assets/pages/….json`. */
   pageDataPath(route: string): string;
@@ -81,7 +87,7 @@ export async function startHarness(
     server,
     browser,
     url,
-    async open(path, { before, ...options } = {}) {
+    async open(path, { before, asleep, ...options } = {}) {
       const context = await browser.newContext(options);
       const page = Object.assign(await context.newPage(), {
         errors: [] as string[],
@@ -102,7 +108,7 @@ export async function startHarness(
       });
       await before?.(page);
       await page.goto(url(path));
-      if (options.javaScriptEnabled !== false) await live(page);
+      if (options.javaScriptEnabled !== false && !asleep) await live(page);
       return page;
     },
     pageDataPath(route) {
@@ -116,11 +122,15 @@ export async function startHarness(
   };
 }
 
-/** Waits until the client has hydrated and its router is ready. */
+/**
+ * Makes the client live as the reader's intent would (`brookDocs.wake()`: React loads on intent)
+ * and waits until it has hydrated and its router is ready.
+ */
 export async function live(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router),
-  );
+  type Docs = { brookDocs?: { router?: object; wake?(): Promise<unknown> } };
+  await page.waitForFunction(() => Boolean((window as unknown as Docs).brookDocs?.wake));
+  await page.evaluate(() => void (window as unknown as Docs).brookDocs!.wake!().catch(() => {}));
+  await page.waitForFunction(() => Boolean((window as unknown as Docs).brookDocs?.router));
 }
 
 /** Waits until the page has recorded `n` navigations; returns the last. */
@@ -190,4 +200,25 @@ export async function recordCspViolations(page: Page): Promise<void> {
 /** The violations recorded since `recordCspViolations`, as `directive blocked-URI` lines. */
 export function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+/** React's side of the client (src/render/assets.ts: the `main` entry, loaded on intent). */
+export const REACT_ENTRY = /\/assets\/main\.\w+\.js$/;
+
+/** Holds React's entry until `release` (a slow network for the code the controls need). */
+export async function holdReact(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(REACT_ENTRY, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** Whether React is live on the page (its router is there). */
+export function isLive(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router),
+  );
 }
