@@ -30,6 +30,9 @@ export interface NavigatedDetail {
   reason?: string;
 }
 
+/** `startHarness(env, DOCS)`: the project's own docs (content/, site.config.ts, public/). */
+export const DOCS = "(the project's docs)";
+
 /** A built fixture site, served, and one browser for a test file. */
 export interface Harness {
   /** The build folder (web root). */
@@ -57,7 +60,7 @@ export interface Harness {
 /**
  * Builds a fixture site into a temp folder (env added to the build), serves it and starts
  * Chromium: test/fixtures/client-site by default; another fixture is built from its own folder
- * (its public/ included), without a cache.
+ * (its public/ included), without a cache; `DOCS` builds the project's own docs.
  */
 export async function startHarness(
   env: Record<string, string> = {},
@@ -65,11 +68,14 @@ export async function startHarness(
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), "brook-client-"));
   const root = join(dir, "site");
-  const args = fixture
-    ? ["build", "--no-cache", "--out", root]
-    : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
+  const args =
+    fixture === DOCS
+      ? ["build", "--out", root]
+      : fixture
+        ? ["build", "--no-cache", "--out", root]
+        : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
   execFileSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], {
-    cwd: fixture ? join(ROOT, "test", "fixtures", fixture) : ROOT,
+    cwd: fixture && fixture !== DOCS ? join(ROOT, "test", "fixtures", fixture) : ROOT,
     env: { ...process.env, BROOK_DOCS_QUIET: "1", BROOK_DOCS_GTM_ID: "", ...env },
     stdio: "pipe",
   });
