@@ -37,6 +37,9 @@ export function holdEarlyInput(base: string, wake: () => void): HeldInput {
   const on = (type: string, listener: (e: Event) => void) =>
     addEventListener(type, listener, { capture: true, passive: false, signal: stop.signal });
   const start = () => wake();
+  // The server renders the box read-only (it cannot search without JavaScript): here it can take
+  // what the reader types while React is on its way.
+  document.getElementById("search-input")?.removeAttribute("readonly");
 
   const intent = (e: Event) => {
     const el = e.target instanceof Element ? e.target.closest(INTERACTIVE) : null;

@@ -147,6 +147,18 @@ describe("a control used before its code arrives does what it does after", () =>
     release();
   });
 
+  it("search: / focuses the box and what is typed before React is searched once it is there", async () => {
+    const { page, release } = await openHeld("/docs/v2/guide/");
+    await page.keyboard.press("/");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("search-input");
+    await page.keyboard.type("webhook");
+    expect(await isLive(page)).toBe(false);
+    release();
+    await page.locator(".search-option").first().waitFor();
+    expect(await page.inputValue("#search-input")).toBe("webhook");
+    expect(await page.locator("#search-input").getAttribute("aria-expanded")).toBe("true");
+  });
+
   it("a link: one in-place navigation once React is there, never a full load", async () => {
     const { page, release } = await openHeld("/docs/v2/guide/");
     await page.evaluate(() => ((window as { __mark?: number }).__mark = 1));
