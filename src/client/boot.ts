@@ -5,6 +5,7 @@
  */
 import type { BootData } from "../shared/types.ts";
 import type { Analytics } from "./analytics.ts";
+import { click as codeClick, tabs as startCodeGroups } from "./code.ts";
 import { holdEarlyInput } from "./early-input.ts";
 import { startPageSpy } from "./page-spy.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
@@ -23,20 +24,21 @@ declare global {
   }
 }
 
-// Copy buttons of code blocks, "Copy page" and code groups' tabs: one delegated handler, the code
-// loaded on first use. A tab clicked before its chunk came is chosen all the same.
+// Copy buttons of code blocks, "Copy page" and code groups' tabs: one delegated handler. Their
+// code is part of this script (about 1 KB): a chunk of its own was one more request on every
+// page with code groups, which need it at once for the reader's tab.
 document.addEventListener("click", (e) => {
   const button =
     e.target instanceof Element &&
     e.target.closest<HTMLButtonElement>(".code-block .copy,.copy-page,.code-group [role=tab]");
-  if (button) void import("./code.ts").then((m) => m.click(button));
+  if (button) codeClick(button);
 });
 
 const bootEl = document.getElementById("brook-boot");
 if (bootEl && document.getElementById("app")) {
   const boot = JSON.parse(bootEl.textContent!) as BootData;
   // The reader's tab in every code group, before any intent (the page may be read only).
-  const codeTabs = () => void import("./code.ts").then((m) => m.tabs());
+  const codeTabs = () => startCodeGroups();
   if (document.querySelector(".code-group")) codeTabs();
   const stopSpy = startPageSpy(boot);
   // The toggle says which theme is on (the saved one early.ts applied, else the system's), as React will.
