@@ -41,7 +41,13 @@ export function renderPage(
   );
   const body = renderToString(<App site={ctx.site} page={page} parts={parts} />);
   const { html: _html, ...rest } = page;
-  const boot: BootData = { page: rest, siteFile: ctx.siteFile, manifestFile: ctx.manifestFile };
+  const boot: BootData = {
+    page: rest,
+    siteFile: ctx.siteFile,
+    manifestFile: ctx.manifestFile,
+    gtmId: ctx.site.gtmId,
+    scrollSpyThrottleMs: ctx.site.navigation.scrollSpyThrottleMs,
+  };
   return (
     `<!doctype html><html lang="en"><head>${head}</head><body><div id="app">${body}</div>` +
     `<script type="application/json" id="brook-boot">${jsonForScript(boot)}</script></body></html>`

@@ -4,7 +4,16 @@
  * without one, no tag manager code runs and nothing is requested.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import {
+  holdReact,
+  isLive,
+  live,
+  navigated,
+  sidebarLink,
+  startHarness,
+  type Harness,
+  type TestPage,
+} from "./harness.ts";
 
 type View = { event: string; page_path: string; page_title: string; page_location: string };
 
@@ -174,12 +183,7 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     const page = await open("/docs/v2/guide/");
     const group = page.getByRole("group", { name: "Was this page helpful?" });
     expect(await group.getByRole("button").allTextContents()).toEqual(["Yes", "No"]);
-    // Keyboard only: the reader's first keyboard focus loads the page's deferred parts (the
-    // feedback among them), as tabbing through the article to it would; then Tab to "No", Enter.
-    const parts = page.waitForResponse((r) => /\/assets\/live-parts\.\w+\.js$/.test(r.url()));
-    await page.locator("main h1").focus();
-    await parts;
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+    // Keyboard only (the page is live: its deferred parts hydrate with it): Tab to "No", Enter.
     await group.getByRole("button", { name: "Yes" }).focus();
     expect(
       await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
@@ -209,6 +213,54 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
       helpful: true,
     });
     expect(page.errors).toEqual([]);
+  });
+
+  describe("feedback given before React arrives (issue 25)", () => {
+    const answers = (page: TestPage) =>
+      page.evaluate(() =>
+        (
+          (window as unknown as { dataLayer?: { event: string; helpful?: boolean }[] }).dataLayer ??
+          []
+        )
+          .filter((e) => e.event === "page_feedback")
+          .map((e) => e.helpful),
+      );
+    const openHeld = async () => {
+      let release!: () => void;
+      const page = await h.open("/docs/v2/guide/", {
+        asleep: true,
+        before: async (p) => {
+          await p.route("https://www.googletagmanager.com/**", (r) =>
+            r.fulfill({ status: 200, contentType: "application/javascript", body: "" }),
+          );
+          release = await holdReact(p);
+        },
+      });
+      return { page, release };
+    };
+
+    it("Yes clicked at once after load: exactly one page_feedback, once React is there", async () => {
+      const { page, release } = await openHeld();
+      const group = page.getByRole("group", { name: "Was this page helpful?" });
+      await group.getByRole("button", { name: "Yes" }).click();
+      expect(await isLive(page)).toBe(false);
+      expect(await answers(page)).toEqual([]);
+      release();
+      await live(page);
+      await expect.poll(() => answers(page)).toEqual([true]);
+      expect(await group.getByRole("button").count()).toBe(0);
+      expect(page.errors).toEqual([]);
+    });
+
+    it("No from the keyboard, pressed twice: one answer", async () => {
+      const { page, release } = await openHeld();
+      await page.getByRole("button", { name: "No", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+      release();
+      await live(page);
+      await expect.poll(() => answers(page)).toEqual([false]);
+    });
   });
 });
 

@@ -31,6 +31,9 @@ export interface NavigatedDetail {
   reason?: string;
 }
 
+/** `startHarness(env, DOCS)`: the project's own docs (content/, site.config.ts, public/). */
+export const DOCS = "(the project's docs)";
+
 /** A built fixture site, served, and one browser for a test file. */
 export interface Harness {
   /** The build folder (web root). */
@@ -39,10 +42,16 @@ export interface Harness {
   browser: Browser;
   /** Absolute URL of a path on the preview server. */
   url(path: string): string;
-  /** A fresh page in its own context (no shared cache or storage), loaded and hydrated. */
+  /**
+   * A fresh page in its own context (no shared cache or storage), loaded and made live (React
+   * loads on intent); `asleep`: loaded only, as a reader who has not shown intent sees it.
+   */
   open(
     path: string,
-    options?: BrowserContextOptions & { before?: (page: TestPage) => Promise<void> },
+    options?: BrowserContextOptions & {
+      before?: (page: TestPage) => Promise<void>;
+      asleep?: boolean;
+    },
   ): Promise<TestPage>;
   /** Path of the data file of a route: `/docs/v2/assets/pages/….json`. */
   pageDataPath(route: string): string;
@@ -52,7 +61,7 @@ export interface Harness {
 /**
  * Builds a fixture site into a temp folder (env added to the build), serves it and starts
  * Chromium: test/fixtures/client-site by default; another fixture is built from its own folder
- * (its public/ included), without a cache.
+ * (its public/ included), without a cache; `DOCS` builds the project's own docs.
  */
 export async function startHarness(
   env: Record<string, string> = {},
@@ -60,11 +69,14 @@ export async function startHarness(
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), "brook-client-"));
   const root = join(dir, "site");
-  const args = fixture
-    ? ["build", "--no-cache", "--out", root]
-    : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
+  const args =
+    fixture === DOCS
+      ? ["build", "--out", root]
+      : fixture
+        ? ["build", "--no-cache", "--out", root]
+        : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
   execFileSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], {
-    cwd: fixture ? join(ROOT, "test", "fixtures", fixture) : ROOT,
+    cwd: fixture && fixture !== DOCS ? join(ROOT, "test", "fixtures", fixture) : ROOT,
     env: { ...process.env, BROOK_DOCS_QUIET: "1", BROOK_DOCS_GTM_ID: "", ...env },
     stdio: "pipe",
   });
@@ -82,7 +94,7 @@ export async function startHarness(
     server,
     browser,
     url,
-    async open(path, { before, ...options } = {}) {
+    async open(path, { before, asleep, ...options } = {}) {
       const context = await browser.newContext(options);
       const page = Object.assign(await context.newPage(), {
         errors: [] as string[],
@@ -103,7 +115,7 @@ export async function startHarness(
       });
       await before?.(page);
       await page.goto(url(path));
-      if (options.javaScriptEnabled !== false) await live(page);
+      if (options.javaScriptEnabled !== false && !asleep) await live(page);
       return page;
     },
     pageDataPath(route) {
@@ -117,11 +129,15 @@ export async function startHarness(
   };
 }
 
-/** Waits until the client has hydrated and its router is ready. */
+/**
+ * Makes the client live as the reader's intent would (`brookDocs.wake()`: React loads on intent)
+ * and waits until it has hydrated and its router is ready.
+ */
 export async function live(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router),
-  );
+  type Docs = { brookDocs?: { router?: object; wake?(): Promise<unknown> } };
+  await page.waitForFunction(() => Boolean((window as unknown as Docs).brookDocs?.wake));
+  await page.evaluate(() => void (window as unknown as Docs).brookDocs!.wake!().catch(() => {}));
+  await page.waitForFunction(() => Boolean((window as unknown as Docs).brookDocs?.router));
 }
 
 /** Who waits for the next navigation of a page (woken as the page records one). */
@@ -205,4 +221,25 @@ export async function recordCspViolations(page: Page): Promise<void> {
 /** The violations recorded since `recordCspViolations`, as `directive blocked-URI` lines. */
 export function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+/** React's side of the client (src/render/assets.ts: the `main` entry, loaded on intent). */
+export const REACT_ENTRY = /\/assets\/main\.\w+\.js$/;
+
+/** Holds React's entry until `release` (a slow network for the code the controls need). */
+export async function holdReact(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(REACT_ENTRY, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** Whether React is live on the page (its router is there). */
+export function isLive(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router),
+  );
 }
