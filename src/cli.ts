@@ -216,6 +216,17 @@ export async function main(argv: string[]): Promise<number> {
       },
     );
 
+  program
+    .command("mcp")
+    .description("serve the docs to AI assistants: a Model Context Protocol server on stdio")
+    .argument("[dir]", "build folder", "dist")
+    .option("--site <url>", "read the published docs at this URL instead of a build folder")
+    .addHelpText("after", mcpHelp)
+    .action(async (dir: string, opts: { site?: string }) => {
+      const { runMcpServer } = await import("./mcp/server.ts");
+      await runMcpServer({ dir, site: opts.site, version: packageVersion() });
+    });
+
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
@@ -226,6 +237,29 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   return code;
+}
+
+/** `mcp --help`: the tools, so a reader knows what an assistant gets. */
+function mcpHelp(): string {
+  const tools = [
+    [
+      "search_docs(query, limit?)",
+      "the site's search: best pages first, each with its best section",
+    ],
+    ["get_page(path_or_url)", "a page as Markdown, with its title, URL and last update"],
+    ["list_pages(group?)", "the sidebar's groups and pages, with descriptions"],
+    ["list_api_operations(tag?)", "the REST API's operations (from the published OpenAPI file)"],
+    ["get_api_operation(operation)", "one operation: parameters, schemas, an example request"],
+    ["get_limit(name?)", "Brook's figures as the pages state them"],
+  ];
+  return [
+    "",
+    "Tools:",
+    ...tools.map(([name, what]) => `  ${name!.padEnd(30)} ${what}`),
+    "",
+    "Resources: every page as brook-docs://<base>/<route> (Markdown).",
+    'Configure an assistant with: { "command": "npx", "args": ["brook-docs", "mcp", "dist"] }',
+  ].join("\n");
 }
 
 function formatOption(): Option {
