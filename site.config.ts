@@ -213,6 +213,7 @@ export default defineConfig({
             "/api/sse/",
           ],
         },
+        "/ai-assistants/",
         {
           text: "Integrations",
           link: "/apps/all-apps/",
