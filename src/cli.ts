@@ -4,6 +4,7 @@ import { EXTERNAL_DEFAULTS } from "./check-links/external.ts";
 import { formatError } from "./errors.ts";
 import { colors, error, info } from "./log.ts";
 import { packageVersion } from "./paths.ts";
+import { TOOL_SUMMARIES } from "./mcp/tool-list.ts";
 import {
   emitReports,
   errorDiagnostics,
@@ -241,21 +242,10 @@ export async function main(argv: string[]): Promise<number> {
 
 /** `mcp --help`: the tools, so a reader knows what an assistant gets. */
 function mcpHelp(): string {
-  const tools = [
-    [
-      "search_docs(query, limit?)",
-      "the site's search: best pages first, each with its best section",
-    ],
-    ["get_page(path_or_url)", "a page as Markdown, with its title, URL and last update"],
-    ["list_pages(group?)", "the sidebar's groups and pages, with descriptions"],
-    ["list_api_operations(tag?)", "the REST API's operations (from the published OpenAPI file)"],
-    ["get_api_operation(operation)", "one operation: parameters, schemas, an example request"],
-    ["get_limit(name?)", "Brook's figures as the pages state them"],
-  ];
   return [
     "",
     "Tools:",
-    ...tools.map(([name, what]) => `  ${name!.padEnd(30)} ${what}`),
+    ...TOOL_SUMMARIES.map(([name, what]) => `  ${name.padEnd(30)} ${what}`),
     "",
     "Resources: every page as brook-docs://<base>/<route> (Markdown).",
     'Configure an assistant with: { "command": "npx", "args": ["brook-docs", "mcp", "dist"] }',

@@ -13,6 +13,7 @@ import { buildSite } from "../../src/build.ts";
 import { startPreview, type PreviewServer } from "../../src/preview.ts";
 import { MemoryWriter } from "../../src/write/writer.ts";
 import { ROOT } from "../helpers/site.ts";
+import { TOOL_SUMMARIES } from "../../src/mcp/tool-list.ts";
 
 const FIXTURE = join(ROOT, "test", "fixtures", "mcp-site");
 const BIN = join(ROOT, "bin", "brook-docs.js");
@@ -85,6 +86,8 @@ describe("brook-docs mcp over a build folder", () => {
       "search_docs",
     ]);
     for (const t of tools) expect(t.description?.length).toBeGreaterThan(20);
+    // --help lists the same tools, in the same order.
+    expect(TOOL_SUMMARIES.map(([s]) => s.split("(")[0])).toEqual(tools.map((t) => t.name));
   });
 
   it("finds a page with the site's search, best section first", async () => {
