@@ -267,6 +267,7 @@ export default defineConfig({
             "/api/sse/",
           ],
         },
+        "/ai-assistants/",
         {
           text: "Integrations",
           link: "/apps/all-apps/",

@@ -102,6 +102,8 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
     ),
   );
   write("robots.txt", robotsFile(config.siteUrl, config.base));
+  // Brook's figures as the pages state them, for tools (the assistant server's get_limit).
+  write(under + "values.json", JSON.stringify(config.values));
   // Markdown for machines: the pages' own .md files are written by the pages stage.
   const mdPath = (route: string) => markdownPath(config.base, route).slice(1);
   const llms = fromPlan("llms", () => {

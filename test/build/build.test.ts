@@ -39,6 +39,7 @@ describe("whole build of the basic fixture", () => {
       "docs/v2/old-limits/index.html",
       "docs/v2/routes.json",
       "docs/v2/sitemap.xml",
+      "docs/v2/values.json",
       "robots.txt",
     ]);
     expect(result.pages).toBe(5);

@@ -8,8 +8,14 @@ import type { SearchOption, SearchResultGroup } from "../../../templates/SearchR
 import { parseQuery, lookupTerms, type Concept } from "../../shared/search/query.ts";
 import { rankPages } from "../../shared/search/rank.ts";
 import { SearchReader } from "../../shared/search/reader.ts";
-import type { PageSection } from "./page-sections.ts";
-import { bestSections, firstMatch, mark, snippet, wordTest } from "./present.ts";
+import {
+  type PageSection,
+  bestSections,
+  firstMatch,
+  mark,
+  snippet,
+  wordTest,
+} from "../../shared/search/present.ts";
 
 /** Most pages a result list shows, and most options in all. */
 export const MAX_PAGES = 8;

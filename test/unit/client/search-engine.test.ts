@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSearch, type SearchSources } from "../../../src/client/search/engine.ts";
-import type { PageSection } from "../../../src/client/search/page-sections.ts";
+import type { PageSection } from "../../../src/shared/search/present.ts";
 import { buildSearchFiles, type SearchOptions } from "../../../src/search/index-files.ts";
 import { shardFor, type SearchHead, type SearchShard } from "../../../src/shared/search/format.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";

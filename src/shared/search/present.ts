@@ -1,8 +1,14 @@
 /** Turning ranked pages into what the list shows: matched words marked, the best sections, snippets around a match. */
-import { chunks, WORD_RE } from "../../shared/search/tokens.ts";
+import { chunks, WORD_RE } from "./tokens.ts";
 import type { TextPart } from "../../../templates/SearchResults.tsx";
-import type { PageSection } from "./page-sections.ts";
-import { conceptMatcher, type Concept } from "../../shared/search/query.ts";
+import { conceptMatcher, type Concept } from "./query.ts";
+
+/** A section of a page: the text before the first heading (slug ""), then each `##`/`###`. */
+export interface PageSection {
+  slug: string;
+  heading: string;
+  text: string;
+}
 
 /** Sections listed under a page, besides the page itself. */
 export const SECTIONS_PER_PAGE = 2;
