@@ -49,6 +49,8 @@ import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
 import { SearchStage } from "./search-stage.ts";
+import { checkSiteExamples } from "../examples/stage.ts";
+import type { ExampleSummary } from "../examples/summary.ts";
 import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";
 
 /** Options of a session. */
@@ -114,6 +116,8 @@ export interface BuildResult {
   records: (PlannedPage & { headers: Header[] })[];
   /** Where each link came from (written beside the output as well; see src/write/link-map.ts). */
   linkMap: LinkMap;
+  /** The code blocks the example checks read, by language (src/examples/). */
+  examples: ExampleSummary;
 }
 
 /** The owner of everything builds share. */
@@ -325,10 +329,22 @@ export class BuildSession {
         await this.close();
       lap("pages");
 
-      // 5. Check: links and anchors, redirect anchors, search documents.
+      // 5. Examples: every code block through the checks of its language (src/examples/).
+      const examples = await checkSiteExamples({
+        samples: [...pages.facts.values()].flatMap((f) => f.samples),
+        reference: config.reference,
+        configDir: loaded.file ? dirname(loaded.file) : this.cwd,
+        siteValues: siteValues(config),
+        previous: this.state.examples,
+      });
+      this.state.examples = examples.memo;
+      lap("examples");
+
+      // 6. Check: links and anchors, redirect anchors, search documents.
       const publicFiles = new Set(publicFound.files.map((p) => "/" + p.relativePath));
       const checked = this.checker.check(plan, pages.facts, config.base, configFile, publicFiles);
-      if (checked.errors.length) throw new ContentError(sortDiagnostics(checked.errors));
+      const errors = [...examples.diagnostics, ...checked.errors];
+      if (errors.length) throw new ContentError(sortDiagnostics(errors));
       warnings.push(...checked.warnings);
       // Every warning is known here, before anything else is written: a strict failure leaves the output as it was.
       if (this.options.strict && warnings.length)
@@ -416,6 +432,7 @@ export class BuildSession {
           headers: pages.facts.get(p.regularPath)?.headers ?? [],
         })),
         linkMap: links,
+        examples: examples.summary,
       };
     } catch (e) {
       writer.abort();
@@ -605,6 +622,7 @@ function sameState(before: CacheState, after: CacheState): boolean {
     after.search !== before.search ||
     after.searchCounts !== before.searchCounts ||
     after.config !== before.config ||
+    after.examples !== before.examples ||
     after.pages.size !== before.pages.size
   )
     return false;

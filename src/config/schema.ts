@@ -177,6 +177,16 @@ export const configSchema = z.strictObject({
     )
     .superRefine((tree, ctx) => checkValueTree(tree, [], ctx))
     .default({}),
+  /**
+   * The descriptions of Brook the build checks examples against (paths relative to the config file):
+   * `cli` (data/cli.yaml) and `runtime` (data/runtime.d.ts). Each optional. @default {}
+   */
+  reference: z
+    .strictObject({
+      cli: z.string().min(1).optional(),
+      runtime: z.string().min(1).optional(),
+    })
+    .default({}),
   /** Extra `<link>`/`<meta>` tags in every head. @example [{ tag: "link", attrs: { rel: "icon", href: "/docs/v2/favicon.svg" } }] */
   head: z.array(headTag).default([]),
   /** Where "Edit this page" points: `${url}/edit/${branch}/${contentDir}/${file}`. Empty url: no edit link. */

@@ -23,6 +23,8 @@ import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { walkMdast } from "./mdast-pass.ts";
 import { walkHast } from "./hast-pass.ts";
 import { bodyMarkdown } from "./page-markdown.ts";
+import { collectSamples } from "./code-samples.ts";
+import type { CodeSample } from "../examples/sample.ts";
 
 /** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
 export interface LinkRef {
@@ -54,6 +56,8 @@ export interface MarkdownResult {
   diagnostics: Diagnostic[];
   /** The body as Markdown for machines (page-markdown.ts), when asked for with `pageUrl`. */
   markdown?: string;
+  /** The code blocks, for the example checks (code-samples.ts). */
+  samples: CodeSample[];
 }
 
 /** Per-page state of the Markdown chain, read and filled by the two passes. */
@@ -75,6 +79,7 @@ export interface RenderContext {
   /** The page's absolute URL: asks for the body as Markdown for machines, its links made absolute against it. */
   pageUrl?: string;
   markdown?: string;
+  samples?: CodeSample[];
 }
 
 let processor: Processor | undefined;
@@ -87,6 +92,7 @@ function getProcessor(): Processor {
     .use(remarkDirective)
     .use(() => (tree: MdRoot, file: VFile) => {
       const ctx = pageContext(file);
+      ctx.samples = collectSamples(tree, ctx);
       walkMdast(tree, ctx, String(file.value));
       // Written from the same tree the HTML is made from next: no page is parsed twice.
       if (ctx.pageUrl !== undefined) ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
@@ -121,7 +127,7 @@ export async function renderMarkdown(
     ctx.diagnostics.push(tooDeep(ctx));
     html = "";
   }
-  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown };
+  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, samples: ctx.samples ?? [] };
 }
 
 /** The diagnostic of a tree nested past MAX_MARKDOWN_DEPTH. */

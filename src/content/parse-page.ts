@@ -11,6 +11,7 @@ import { replaceSiteValues } from "./site-values.ts";
 import { expandIncludes, placeDiagnostic } from "./includes.ts";
 import { SourceReader, type SourceRoots } from "./source-files.ts";
 import { routeToPath } from "../shared/url.ts";
+import type { CodeSample } from "../examples/sample.ts";
 
 /** Options that change how a body renders. */
 export interface ParseOptions {
@@ -37,6 +38,8 @@ export interface PageFacts {
    * each with the hash of its bytes (`[content/_parts/auth.md, sha1]`).
    */
   deps: { siteValues: string[]; files: [string, string][] };
+  /** The code blocks, for the example checks (src/examples/), placed in their files as diagnostics are. */
+  samples: CodeSample[];
 }
 
 /** The body parsed: its HTML and its facts, or the errors that stop it. */
@@ -78,7 +81,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   return {
     html: md.html,
     markdown: md.markdown,
-    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] } },
+    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] }, samples: md.samples.map(place) },
     errors,
     warnings,
   };
