@@ -342,6 +342,7 @@ export class BuildSession {
 
       // 6. Check: links and anchors, redirect anchors, search documents.
       const publicFiles = new Set(publicFound.files.map((p) => "/" + p.relativePath));
+      for (const f of examples.publish) publicFiles.add("/" + f.path);
       const checked = this.checker.check(plan, pages.facts, config.base, configFile, publicFiles);
       const errors = [...examples.diagnostics, ...checked.errors];
       if (errors.length) throw new ContentError(sortDiagnostics(errors));
@@ -394,6 +395,10 @@ export class BuildSession {
         written.add(assetsDir + f.name);
       }
       writeManifest(site, search.entry);
+      for (const f of examples.publish) {
+        writer.write(config.base.slice(1) + f.path, f.content);
+        written.add(config.base.slice(1) + f.path);
+      }
       copyPublic(publicFound.files, publicDir, this.cwd, config.base.slice(1), written, writer);
       writer.commit();
       const links = linkMap(config, plan, pages.facts, configFile, loaded.file);

@@ -1,13 +1,14 @@
 /**
  * The code samples of a page for the example checks (src/examples/): every fenced block of the
  * mdast, with the code as the reader sees it (site values were replaced before parsing; [!code]
- * notation removed here as the hast pass removes it), where its fence stands, and the tab label
+ * notation removed here as the hast pass removes it, and the lines it marks removed (`[!code --]`)
+ * left empty, as the reader copies the block without them), where its fence stands, and the tab label
  * when it is in a code group. Collected on the worker that parses the page, so a page taken from
  * the cache brings its samples without being parsed again.
  */
 import type { Parent, Root } from "mdast";
 import type { CodeSample } from "../examples/sample.ts";
-import { applyNotations } from "./code-notation.ts";
+import { applyNotations, MARK } from "./code-notation.ts";
 import { parseFenceInfo } from "./fence-info.ts";
 import { resolveLanguage } from "./highlight.ts";
 
@@ -46,7 +47,7 @@ export function collectSamples(tree: Root, ctx: SampleContext): CodeSample[] {
     const sample: CodeSample = {
       lang,
       meta: node.meta ?? "",
-      code: applyNotations(node.value, resolveLanguage(lang) ?? null).code,
+      code: readerCode(node.value, lang),
       file: ctx.file,
       line: (node.position?.start.line ?? 1) + ctx.lineOffset,
       column: node.position?.start.column ?? 1,
@@ -58,4 +59,29 @@ export function collectSamples(tree: Root, ctx: SampleContext): CodeSample[] {
     samples.push(sample);
   }
   return samples;
+}
+
+/** A notation comment alone on its line (code-notation.ts drops the line, marking the next ones). */
+const NOTATION_LINE_RE = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*\[!code [^\]]*\]\s*(?:\*\/|-->)?\s*$/;
+
+/**
+ * The code a reader runs: notation comments out, and lines that hold only a notation or that are
+ * marked removed left empty, so every line keeps its number in the page.
+ */
+function readerCode(value: string, lang: string): string {
+  const { code, marks } = applyNotations(value, resolveLanguage(lang) ?? null);
+  const raw = value.split("\n");
+  const notated = code.split("\n");
+  if (notated.length === raw.length && !marks.some((m) => m & MARK.remove)) return code;
+  const out: string[] = [];
+  let next = 0;
+  for (const line of raw) {
+    if (NOTATION_LINE_RE.test(line) && notated.length - next < raw.length - out.length) {
+      out.push("");
+      continue;
+    }
+    out.push(marks[next]! & MARK.remove ? "" : (notated[next] ?? ""));
+    next++;
+  }
+  return out.join("\n");
 }

@@ -60,5 +60,26 @@ export function exampleChecks(reference: ReferenceFiles): BlockCheck[] {
       run: async (samples) => (await import("./check-syntax.ts")).checkSyntax(samples),
     },
   ];
+  if (reference.runtime) {
+    const file = reference.runtime;
+    const declaration = readFileSync(file, "utf8");
+    checks.push({
+      id: "step-types",
+      accepts: (lang) => JS.has(lang),
+      inputs: hashKey(CHECKS_VERSION, declaration),
+      run: async (samples) =>
+        (await import("./check-step-types.ts")).checkStepTypes(samples, declaration, file),
+    });
+  }
+  if (reference.cli) {
+    const file = reference.cli;
+    const text = readFileSync(file, "utf8");
+    checks.push({
+      id: "cli-usage",
+      accepts: (lang) => SHELL.has(lang),
+      inputs: hashKey(CHECKS_VERSION, text),
+      run: async (samples) => (await import("./check-cli.ts")).checkCliUsage(samples, text, file),
+    });
+  }
   return checks;
 }

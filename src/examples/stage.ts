@@ -4,6 +4,7 @@
  * id. Verdicts are kept by each block's code and the checks' inputs, so a warm build or a
  * one-page edit checks only the blocks that changed. Takes and returns plain data.
  */
+import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../errors.ts";
 import { hashKey } from "../build/cache.ts";
 import type { BlockCheck, BlockProblem } from "./block-check.ts";
@@ -105,13 +106,25 @@ export interface SiteExampleInput {
   previous?: ExampleMemo;
 }
 
-/** The stage as the build calls it: the site's checks over every sample. */
-export function checkSiteExamples(input: SiteExampleInput): Promise<ExampleOutcome> {
+/** The runtime declaration's name in the output, for readers' editors (design.md §9). */
+export const PUBLISHED_RUNTIME = "brook-runtime.d.ts";
+
+/**
+ * The stage as the build calls it: the site's checks over every sample, and the files to publish
+ * (paths under the base; the runtime declaration).
+ */
+export async function checkSiteExamples(
+  input: SiteExampleInput,
+): Promise<ExampleOutcome & { publish: { path: string; content: string }[] }> {
   const reference = resolveReference(input.reference, input.configDir);
-  return checkExamples({
+  const outcome = await checkExamples({
     samples: input.samples,
     checks: exampleChecks(reference),
     context: { siteValues: input.siteValues },
     previous: input.previous,
   });
+  const publish = reference.runtime
+    ? [{ path: PUBLISHED_RUNTIME, content: readFileSync(reference.runtime, "utf8") }]
+    : [];
+  return { ...outcome, publish };
 }
