@@ -13,7 +13,7 @@ export default defineConfig({
   // Every figure the docs state (limits, plans, runtimes): {{ site.limits.httpPayload }}.
   values,
   // The descriptions of Brook the build checks code examples against (src/examples/).
-  reference: { runtime: "data/runtime.d.ts" },
+  reference: { cli: "data/cli.yaml", runtime: "data/runtime.d.ts" },
   head: [
     { tag: "link", attrs: { rel: "icon", type: "image/svg+xml", href: "/docs/v2/favicon.svg" } },
     { tag: "meta", attrs: { name: "theme-color", content: "#0b6bcb" } },
