@@ -20,7 +20,7 @@ const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'./]
 
 const UNKNOWN_RE = /of type 'unknown'|on type 'unknown'/;
 
-let typescript: Promise<typeof TS> | undefined;
+let typescript: typeof TS | undefined;
 /** Library files (lib.*.d.ts, @types/node) by name, parsed once per thread. */
 const libraries = new Map<string, TS.SourceFile | undefined>();
 let lastProgram: TS.Program | undefined;
@@ -31,7 +31,10 @@ export async function checkStepTypes(
   declaration: string,
   declarationFile: string,
 ): Promise<BlockProblem[][]> {
-  const ts = await (typescript ??= import("typescript").then((m) => m.default ?? m));
+  // require, not import: an ESM import of the 9 MB CommonJS file first scans it for its exports
+  // (about a second of a cold build's time).
+  typescript ??= createRequire(import.meta.url)("typescript") as typeof TS;
+  const ts = typescript;
   const blocks = samples.map((s) => prepareBlock(s.code));
   const files = new Map<string, string>();
   files.set(ROOT + "runtime.d.ts", declaration);
@@ -69,6 +72,9 @@ export async function checkStepTypes(
   };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => files.has(name) || fileExists(name);
+  // Every module a block or a typing names is declared ambiently (Node's in its typings, Brook's in
+  // the runtime, npm packages in packages.d.ts): nothing is looked up in node_modules.
+  host.resolveModuleNameLiterals = (literals) => literals.map(() => ({ resolvedModule: undefined }));
   const readFile = host.readFile.bind(host);
   host.readFile = (name) => files.get(name) ?? readFile(name);
   const program = ts.createProgram({
