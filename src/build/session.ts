@@ -49,7 +49,7 @@ import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
 import { SearchStage } from "./search-stage.ts";
-import { checkSiteExamples } from "../examples/stage.ts";
+import { checkSiteExamples, warmExampleChecks } from "../examples/stage.ts";
 import type { ExampleSummary } from "../examples/summary.ts";
 import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";
 
@@ -230,6 +230,15 @@ export class BuildSession {
     // Files changed: their pages will be parsed. A worker starts now, loading the Markdown chain
     // while this thread plans the site, instead of after.
     if (read.bodies.size) this.startPool(read.bodies.size);
+    // Many pages to parse, so many code blocks without a verdict: the example checks load their
+    // parsers meanwhile, a little at a time.
+    const exampleParsers =
+      read.bodies.size > SEARCH_ON_WORKER_MAX_RENDERED
+        ? warmExampleChecks({
+            reference: config.reference,
+            configDir: loaded.file ? dirname(loaded.file) : this.cwd,
+          })
+        : undefined;
     lap("read");
 
     // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
@@ -330,6 +339,7 @@ export class BuildSession {
       lap("pages");
 
       // 5. Examples: every code block through the checks of its language (src/examples/).
+      await exampleParsers;
       const examples = await checkSiteExamples({
         samples: [...pages.facts.values()].flatMap((f) => f.samples),
         reference: config.reference,

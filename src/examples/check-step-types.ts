@@ -5,24 +5,27 @@
  * modules (their types are not ours to check), `@brook/*` and Node's modules are typed. Of
  * @types/node only the globals and the modules the blocks import are read (all of it took
  * three times as long to load: 159 files against about 80). Library files are parsed once per
- * thread and the last program is handed to the next.
+ * thread (ts-program.ts) and the last program is handed to the next.
  */
 import { isBuiltin } from "node:module";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type * as TS from "typescript";
 import type { BlockProblem } from "./block-check.ts";
 import type { CodeSample } from "./sample.ts";
 import { prepareBlock, type PreparedBlock } from "./step-kinds.ts";
+import {
+  compilerOptions,
+  loadTypeScript,
+  nodeTypesDir,
+  programHost,
+  warmTypeScript,
+} from "./ts-program.ts";
 
 const ROOT = "/__brook_examples__/";
 const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g;
 
 const UNKNOWN_RE = /of type 'unknown'|on type 'unknown'/;
 
-let typescript: typeof TS | undefined;
-/** Library files (lib.*.d.ts, @types/node) by name, parsed once per thread. */
-const libraries = new Map<string, TS.SourceFile | undefined>();
 let lastProgram: TS.Program | undefined;
 
 /** Each block's type errors (and syntax errors, as code-syntax). */
@@ -31,52 +34,15 @@ export async function checkStepTypes(
   declaration: string,
   declarationFile: string,
 ): Promise<BlockProblem[][]> {
-  // require, not import: an ESM import of the 9 MB CommonJS file first scans it for its exports
-  // (about a second of a cold build's time).
-  typescript ??= createRequire(import.meta.url)("typescript") as typeof TS;
-  const ts = typescript;
+  const ts = loadTypeScript();
   const blocks = samples.map((s) => prepareBlock(s.code));
   const files = new Map<string, string>();
   files.set(ROOT + "runtime.d.ts", declaration);
   files.set(ROOT + "packages.d.ts", untypedPackages(samples));
   blocks.forEach((b, i) => files.set(`${ROOT}block${i}.js`, b.text));
-  const require = createRequire(import.meta.url);
-  const nodeTypes = dirname(require.resolve("@types/node/package.json"));
-  const options: TS.CompilerOptions = {
-    allowJs: true,
-    checkJs: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    moduleDetection: ts.ModuleDetectionKind.Force,
-    lib: ["lib.es2022.d.ts"],
-    types: [],
-    esModuleInterop: true,
-    skipLibCheck: true,
-    strict: false,
-    strictNullChecks: false,
-  };
-  const host = ts.createCompilerHost(options);
-  const readReal = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, language) => {
-    const own = files.get(name);
-    if (own !== undefined) {
-      // The same text as last time: the old program's file, so TypeScript reuses its checks' inputs.
-      const old = lastProgram?.getSourceFile(name);
-      if (old && old.text === own) return old;
-      return ts.createSourceFile(name, own, language, true);
-    }
-    if (!libraries.has(name)) libraries.set(name, readReal(name, language));
-    return libraries.get(name);
-  };
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => files.has(name) || fileExists(name);
-  // Every module a block or a typing names is declared ambiently (Node's in its typings, Brook's in
-  // the runtime, npm packages in packages.d.ts): nothing is looked up in node_modules.
-  host.resolveModuleNameLiterals = (literals) => literals.map(() => ({ resolvedModule: undefined }));
-  const readFile = host.readFile.bind(host);
-  host.readFile = (name) => files.get(name) ?? readFile(name);
+  const options = compilerOptions(ts);
+  const host = programHost(ts, options, files, lastProgram);
+  const nodeTypes = nodeTypesDir();
   const program = ts.createProgram({
     rootNames: [...nodeTypings(samples).map((f) => join(nodeTypes, f)), ...files.keys()],
     options,
@@ -118,6 +84,14 @@ const NODE_GLOBALS = [
 ];
 const NETWORK = new Set(["http", "https", "net", "tls", "dns", "stream"]);
 const NODE_MODULE_RE = /^(?:node:)?([a-z_]+(?:\/[a-z_]+)?)$/;
+
+/** Loads TypeScript and parses the library files the docs' blocks need, before the blocks are known. */
+export function warmStepTypes(): Promise<void> {
+  return warmTypeScript([
+    ...NODE_GLOBALS,
+    ...[...NETWORK, "crypto", "fs", "path", "util"].map((n) => `${n}.d.ts`),
+  ]);
+}
 
 function nodeTypings(samples: CodeSample[]): string[] {
   const files = new Set(NODE_GLOBALS);

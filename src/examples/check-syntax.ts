@@ -44,6 +44,11 @@ function loadParsers(): Promise<Map<Grammar, TsParser>> {
   return parsers;
 }
 
+/** Loads the grammars ahead of the blocks. */
+export async function warmSyntax(): Promise<void> {
+  await loadParsers();
+}
+
 /** Each block's syntax problem, if any. */
 export async function checkSyntax(samples: CodeSample[]): Promise<BlockProblem[][]> {
   const all = await loadParsers();

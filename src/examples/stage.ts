@@ -128,3 +128,21 @@ export async function checkSiteExamples(
     : [];
   return { ...outcome, publish };
 }
+
+/**
+ * Loads the checks' parsers (TypeScript and its library files, the tree-sitter grammars) a little
+ * at a time while the pages stage runs, for a build that will check many blocks it has no verdict
+ * for (a cold one). Never rejects: the stage reports what goes wrong.
+ */
+export async function warmExampleChecks(input: {
+  reference: { cli?: string; runtime?: string };
+  configDir: string;
+}): Promise<void> {
+  try {
+    const reference = resolveReference(input.reference, input.configDir);
+    await (await import("./check-syntax.ts")).warmSyntax();
+    if (reference.runtime) await (await import("./check-step-types.ts")).warmStepTypes();
+  } catch {
+    // Reported by the stage itself when it runs the checks.
+  }
+}
