@@ -8,7 +8,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { BrookError } from "../errors.ts";
 import { hashKey } from "../build/cache.ts";
 import type { BlockCheck } from "./block-check.ts";
-import { checkJson } from "./check-json.ts";
+import { checkJson, checkYaml } from "./check-json.ts";
 
 /** Bump when a check's verdicts change for the same code and inputs. */
 const CHECKS_VERSION = "1";
@@ -52,6 +52,12 @@ export function exampleChecks(reference: ReferenceFiles): BlockCheck[] {
       accepts: (lang) => lang === "json",
       inputs: CHECKS_VERSION,
       run: async (samples) => samples.map((s) => checkJson(s.code)),
+    },
+    {
+      id: "yaml-syntax",
+      accepts: (lang) => lang === "yaml" || lang === "yml",
+      inputs: CHECKS_VERSION,
+      run: async (samples) => samples.map((s) => checkYaml(s.code)),
     },
     {
       id: "code-syntax",
