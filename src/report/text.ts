@@ -26,7 +26,9 @@ export function printBuilt(
   out: string,
   ms: number,
 ): void {
-  if (r.examples) info(summaryLine(r.examples));
+  // A site none of whose blocks a check reads has no line about them.
+  if (r.examples && (Object.keys(r.examples.checked).length || r.examples.optedOut))
+    info(summaryLine(r.examples));
   info(
     `${colors.green("built")} ${r.pages} pages (${r.files} files) into ${out} in ${ms} ms` +
       colors.dim(
