@@ -76,6 +76,9 @@ export function programHost(
   return host;
 }
 
+/** Library files parsed between two turns of the event loop (each checker made costs a little). */
+const WARM_CHUNK = 6;
+
 const LIB_REF_RE = /^\/\/\/\s*<reference\s+lib="([^"]+)"/gm;
 
 /**
@@ -98,12 +101,15 @@ export async function warmTypeScript(nodeFiles: string[]): Promise<void> {
   }
   const nodeTypes = nodeTypesDir();
   const host = programHost(ts, options, new Map());
-  for (const file of [...libs, ...nodeFiles.map((f) => join(nodeTypes, f))]) {
-    if (libraries.has(file)) continue;
-    // A program of one file parses it with the options the real program will use; its checker
-    // binds it (binding belongs to the file, and the real program's checker finds it done).
+  const all = [...libs, ...nodeFiles.map((f) => join(nodeTypes, f))].filter(
+    (f) => !libraries.has(f),
+  );
+  const size = WARM_CHUNK;
+  for (let i = 0; i < all.length; i += size) {
+    // A program of a few files parses them with the options the real program will use; its
+    // checker binds them (binding belongs to a file: the real program's checker finds it done).
     ts.createProgram({
-      rootNames: [file],
+      rootNames: all.slice(i, i + size),
       options: { ...options, noLib: true },
       host,
     }).getTypeChecker();
