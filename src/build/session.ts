@@ -51,6 +51,8 @@ import { runOne, runPageTasks } from "./run-tasks.ts";
 import { SearchStage } from "../search/stage.ts";
 import { loadReference, OPENAPI_FILES } from "../reference/openapi-stage.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
+import { checkSiteExamples, warmExampleChecks } from "../examples/stage.ts";
+import type { ExampleSummary } from "../examples/summary.ts";
 import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";
 
 /** Options of a session. */
@@ -116,6 +118,8 @@ export interface BuildResult {
   records: (PlannedPage & { headers: Header[] })[];
   /** Where each link came from (written beside the output as well; see src/write/link-map.ts). */
   linkMap: LinkMap;
+  /** The code blocks the example checks read, by language (src/examples/). */
+  examples: ExampleSummary;
 }
 
 /** The owner of everything builds share. */
@@ -239,6 +243,15 @@ export class BuildSession {
     // Files changed: their pages will be parsed. A worker starts now, loading the Markdown chain
     // while this thread plans the site, instead of after.
     if (read.bodies.size) this.startPool(read.bodies.size);
+    // Many pages to parse, so many code blocks without a verdict: the example checks load their
+    // parsers meanwhile, a little at a time.
+    const exampleParsers =
+      read.bodies.size > SEARCH_ON_WORKER_MAX_RENDERED
+        ? warmExampleChecks({
+            reference: config.reference,
+            configDir: loaded.file ? dirname(loaded.file) : this.cwd,
+          })
+        : undefined;
     lap("read");
 
     // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
@@ -346,11 +359,26 @@ export class BuildSession {
         await this.close();
       lap("pages");
 
-      // 5. Check: links and anchors, redirect anchors, search documents.
+      // 5. Examples: every code block through the checks of its language (src/examples/).
+      await exampleParsers;
+      const examples = await checkSiteExamples({
+        samples: [...pages.facts.values()].flatMap((f) => f.samples),
+        reference: config.reference,
+        configDir: loaded.file ? dirname(loaded.file) : this.cwd,
+        siteValues: siteValues(config),
+        api: openapi?.api,
+        previous: this.state.examples,
+      });
+      this.state.examples = examples.memo;
+      lap("examples");
+
+      // 6. Check: links and anchors, redirect anchors, search documents.
       const publicFiles = new Set(publicFound.files.map((p) => "/" + p.relativePath));
       if (openapi) for (const name of Object.values(OPENAPI_FILES)) publicFiles.add("/" + name);
+      for (const f of examples.publish) publicFiles.add("/" + f.path);
       const checked = this.checker.check(plan, pages.facts, config.base, configFile, publicFiles);
-      if (checked.errors.length) throw new ContentError(sortDiagnostics(checked.errors));
+      const errors = [...examples.diagnostics, ...checked.errors];
+      if (errors.length) throw new ContentError(sortDiagnostics(errors));
       warnings.push(...checked.warnings);
       // Every warning is known here, before anything else is written: a strict failure leaves the output as it was.
       if (this.options.strict && warnings.length)
@@ -409,6 +437,10 @@ export class BuildSession {
           writer.write(config.base.slice(1) + name, text);
           written.add(config.base.slice(1) + name);
         }
+      for (const f of examples.publish) {
+        writer.write(config.base.slice(1) + f.path, f.content);
+        written.add(config.base.slice(1) + f.path);
+      }
       copyPublic(publicFound.files, publicDir, this.cwd, config.base.slice(1), written, writer);
       writer.commit();
       const links = linkMap(config, plan, pages.facts, configFile, loaded.file);
@@ -447,6 +479,7 @@ export class BuildSession {
           headers: pages.facts.get(p.regularPath)?.headers ?? [],
         })),
         linkMap: links,
+        examples: examples.summary,
       };
     } catch (e) {
       writer.abort();
@@ -638,6 +671,7 @@ function sameState(before: CacheState, after: CacheState): boolean {
     after.search !== before.search ||
     after.searchCounts !== before.searchCounts ||
     after.config !== before.config ||
+    after.examples !== before.examples ||
     after.pages.size !== before.pages.size
   )
     return false;

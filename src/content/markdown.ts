@@ -28,6 +28,8 @@ import { transformRawHtml } from "./raw-html.ts";
 import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
 import { fillToc } from "./toc.ts";
 import type { ApiDescription } from "../reference/openapi-index.ts";
+import { collectSamples } from "./code-samples.ts";
+import type { CodeSample } from "../examples/sample.ts";
 
 /** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
 export interface LinkRef {
@@ -63,6 +65,8 @@ export interface MarkdownResult {
   markdown?: string;
   /** Whether the page showed an operation of the REST API (`::operation`, api-operation.ts). */
   usedApi?: boolean;
+  /** The code blocks, for the example checks (code-samples.ts). */
+  samples: CodeSample[];
 }
 
 /** Per-page state of the Markdown chain, read and filled by the two passes. */
@@ -97,6 +101,7 @@ export interface RenderContext {
   /** The REST API's description, for `::operation{id=…}` (api-operation.ts); set when the page used it. */
   api?: ApiDescription;
   usedApi?: boolean;
+  samples?: CodeSample[];
 }
 
 let processor: Processor | undefined;
@@ -109,6 +114,7 @@ function getProcessor(): Processor {
     .use(remarkDirective)
     .use(() => (tree: MdRoot, file: VFile) => {
       const ctx = pageContext(file);
+      ctx.samples = collectSamples(tree, ctx);
       walkMdast(tree, ctx, String(file.value));
       // Written from the same tree the HTML is made from next: no page is parsed twice.
       if (ctx.pageUrl !== undefined) ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
@@ -153,7 +159,7 @@ export async function renderMarkdown(
     ctx.diagnostics.push(tooDeep(ctx));
     html = "";
   }
-  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, usedApi: ctx.usedApi };
+  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, usedApi: ctx.usedApi, samples: ctx.samples ?? [] };
 }
 
 /** The diagnostic of a tree nested past MAX_MARKDOWN_DEPTH. */

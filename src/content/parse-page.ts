@@ -13,6 +13,7 @@ import { SourceReader, type SourceRoots } from "./source-files.ts";
 import { routeToPath } from "../shared/url.ts";
 import { apiFromFile } from "./api-operation.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
+import type { CodeSample } from "../examples/sample.ts";
 
 /** Options that change how a body renders. */
 export interface ParseOptions {
@@ -41,6 +42,8 @@ export interface PageFacts {
    * each with the hash of its bytes (`[content/_parts/auth.md, sha1]`).
    */
   deps: { siteValues: string[]; files: [string, string][] };
+  /** The code blocks, for the example checks (src/examples/), placed in their files as diagnostics are. */
+  samples: CodeSample[];
 }
 
 /** The body parsed: its HTML and its facts, or the errors that stop it. */
@@ -82,7 +85,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   return {
     html: md.html,
     markdown: md.markdown,
-    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: md.usedApi ? [...values.used, OPENAPI_DEPENDENCY] : values.used, files: reader?.files() ?? [] } },
+    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: md.usedApi ? [...values.used, OPENAPI_DEPENDENCY] : values.used, files: reader?.files() ?? [] }, samples: md.samples.map(place) },
     errors,
     warnings,
   };

@@ -1,3 +1,4 @@
+/** The shapes the example checks share (the contract between the stage and its checks). */
 import type { Diagnostic } from "../errors.ts";
 
 /** One fenced code block of a page, as a check sees it. */
