@@ -134,6 +134,12 @@ export default defineConfig({
       persist: ["state", "ctx.db"],
       semver: ["semantic versioning"],
       bump: ["version"],
+      debug: ["inspect", "logs"],
+      crash: ["error"],
+      crashed: ["error"],
+      cancel: ["end"],
+      permissions: ["role"],
+      upgrade: ["plan"],
     },
   },
   redirects: [
