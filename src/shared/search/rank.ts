@@ -68,6 +68,10 @@ export function expand(reader: SearchReader, concept: Concept): Map<string, numb
   }
   for (const w of concept.words) {
     if (w.whole) put(w.whole, MATCH_QUALITY.exact);
+    // A `$` global the docs never name (`$steps`) is one of the removed dollar variables: the
+    // pages about those globals hold the others.
+    if (w.whole?.startsWith("$") && !reader.has(w.whole))
+      for (const t of reader.withPrefix("$")) put(t, MATCH_QUALITY.part);
     // A code-form word the docs use as written is found by it: its parts barely count then.
     const part = w.whole && reader.has(w.whole) ? MATCH_QUALITY.inWhole : MATCH_QUALITY.part;
     for (const s of w.stems) put(s, w.whole ? part : MATCH_QUALITY.exact);
