@@ -47,6 +47,11 @@ describe("the shared ranking (openSearch)", () => {
     expect(routes("201")).toEqual(["/http-response/"]);
   });
 
+  it("finds the page of the other $ globals for one the docs never name", () => {
+    expect(routes("$steps")[0]).toBe("/removed/");
+    expect(routes("what replaced $steps")[0]).toBe("/removed/");
+  });
+
   it("answers with routes, titles and scores, best first, up to the limit", () => {
     const hits = search("respond", 2);
     expect(hits).toHaveLength(2);
