@@ -59,3 +59,24 @@ describe("the shared ranking (openSearch)", () => {
     expect(hits[0]).toMatchObject({ route: expect.any(String), title: expect.any(String) });
   });
 });
+
+describe("a phrase of the synonym table", () => {
+  const phrasePages = [
+    page("/pgp/", "PGP key", ["", `Import the key to encrypt a report. ${filler}`]),
+    page("/auth/", "Sign requests", [
+      "",
+      `Send your API key in a header with each call. ${filler}`,
+    ]),
+    page("/api/", "API overview", ["", `The API answers in JSON. ${filler}`]),
+  ];
+  const phraseHead = JSON.parse(
+    buildSearchFiles(phrasePages, { synonyms: { "api key": ["authentication"] } }).files[0]!
+      .content,
+  ) as SearchHead;
+  const find = openSearch(phraseHead);
+
+  it("is found by a page that holds all its words, not by a title holding one of them", () => {
+    expect(find("api key")[0]!.route).toBe("/auth/");
+    expect(find("where do I put my api key")[0]!.route).toBe("/auth/");
+  });
+});
