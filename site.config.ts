@@ -128,6 +128,7 @@ export default defineConfig({
       "first workflow": ["quickstart", "hello world"],
       "too many requests": ["429", "rate limit"],
       many: ["multiple"],
+      "how many": ["count", "limit"],
       several: ["multiple"],
       bulk: ["multiple", "batch"],
       "service up": ["status", "uptime"],
