@@ -185,6 +185,9 @@ async function measureQueries(site, url, boxChunk, queries) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url, { waitUntil: "load" });
+  // The client goes live on the reader's intent (issue 25): wake it as the test harness does.
+  await page.waitForFunction(() => Boolean(window.brookDocs?.wake));
+  await page.evaluate(() => void window.brookDocs.wake().catch(() => {}));
   await page.waitForFunction(() => Boolean(window.brookDocs?.router));
   const out = await page.evaluate(
     async ({ chunk, queries }) => {
@@ -306,7 +309,8 @@ async function measureFirstResult(site, url, assetsDir, queries) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url, { waitUntil: "load" });
-    await page.waitForFunction(() => Boolean(window.brookDocs?.router));
+    // Booted, not yet live: the first keystroke wakes the client, as a reader's does.
+    await page.waitForFunction(() => Boolean(window.brookDocs?.wake));
     await page.evaluate(() => {
       const t = (window.__firstResult = { key: 0, first: 0 });
       document

@@ -130,7 +130,8 @@ export class SearchTally {
   add(p: number, page: SearchPage): void {
     if (this.added[p]) throw new Error(`search page ${p} counted twice`);
     this.added[p] = true;
-    [[page.title, slugWords(page)], [page.description], page.headings].forEach((texts, f) => {
+    const headings = [...page.headings, sectionWords(page)];
+    [[page.title, slugWords(page)], [page.description], headings].forEach((texts, f) => {
       for (const t of texts) this.tally.add(t);
       this.tally.drain((term, tf) => this.post(term, f, p, tf));
     });
@@ -167,6 +168,22 @@ export class SearchTally {
       pageCounts: this.pageCounts,
     };
   }
+}
+
+/**
+ * The words of the sections a page's URL puts it in (/api/rest/workflow-errors/: api, rest): what
+ * the page is about together with its title, so "errors of the api" finds the API's errors page.
+ * Numbers left out as in slugWords. Counted with the headings (relevance set, top-1: half A
+ * 92.2 → 92.8%, half B 90.6 → 91.1%).
+ */
+function sectionWords(page: SearchPage): string {
+  return page.route
+    .split("/")
+    .filter(Boolean)
+    .slice(0, -1)
+    .flatMap((segment) => segment.split("-"))
+    .filter((w) => !/^\d+$/.test(w))
+    .join(" ");
 }
 
 /**

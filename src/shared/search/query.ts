@@ -16,6 +16,11 @@ export interface Word {
   stems: string[];
   /** Lowercased parts, for prefix matching while the word is being typed. */
   parts: string[];
+  /**
+   * The words of one phrase (the words typed for a synonym key, or one of its alternatives) share
+   * a group number: a page matches a phrase by how many of its words it holds.
+   */
+  group?: number;
 }
 
 /** One thing the reader asked for: found if any of its words is. */
@@ -82,8 +87,9 @@ export function parseQuery(query: string, synonyms: [string, string[]][]): Conce
     }
     const own = raws.slice(i, i + span);
     const last = i + span === raws.length;
-    const words = [...own, ...alternatives.flatMap((a) => a.match(WORD_RE) ?? [])]
-      .map(toWord)
+    const phrases = [own, ...alternatives.map((a) => a.match(WORD_RE) ?? [])];
+    const words = phrases
+      .flatMap((phrase, group) => phrase.map((raw) => ({ ...toWord(raw), group })))
       .filter((w) => w.whole || w.stems.length);
     const prefix = typing && last && !alternatives.length;
     if (words.length) concepts.push({ words, prefix, required: true });

@@ -5,9 +5,17 @@
  * that field holds (a title sharing one word of five does not outweigh a body about all five);
  * the page's score is scaled by the share of the query it covers and by the most of it one short
  * field holds (docs/decisions.md, "Search ranking": BM25F was measured beside it and lost).
+ * A phrase of the synonym table counts by the mean of its words' best terms on the page.
  */
 import { BM25_B, BM25_K1 } from "./format.ts";
-import { exactTerms, FUZZY_MIN_LENGTH, oneEditApart, truncations, type Concept } from "./query.ts";
+import {
+  exactTerms,
+  FUZZY_MIN_LENGTH,
+  oneEditApart,
+  truncations,
+  type Concept,
+  type Word,
+} from "./query.ts";
 import type { SearchReader } from "./reader.ts";
 
 /** The ranking's constants (docs/decisions.md, "Search ranking", for the figures that chose them). */
@@ -55,6 +63,8 @@ const NUMBER_B = 0;
 /** A word on at least this share of the pages does not count towards coverage or a field's share. */
 const UBIQUITOUS = 0.95;
 const BODY = 3;
+/** A bit of `matched` no concept uses (concepts stop at 30): a term's short fields, while one word is scored. */
+const FIELD_SCRATCH = 31;
 
 /** The terms a concept reaches in the index, each with how well it matches (MATCH_QUALITY). */
 export function expand(reader: SearchReader, concept: Concept): Map<string, number> {
@@ -68,6 +78,10 @@ export function expand(reader: SearchReader, concept: Concept): Map<string, numb
   }
   for (const w of concept.words) {
     if (w.whole) put(w.whole, MATCH_QUALITY.exact);
+    // A `$` global the docs never name (`$steps`) is one of the removed dollar variables: the
+    // pages about those globals hold the others.
+    if (w.whole?.startsWith("$") && !reader.has(w.whole))
+      for (const t of reader.withPrefix("$")) put(t, MATCH_QUALITY.part);
     // A code-form word the docs use as written is found by it: its parts barely count then.
     const part = w.whole && reader.has(w.whole) ? MATCH_QUALITY.inWhole : MATCH_QUALITY.part;
     for (const s of w.stems) put(s, w.whole ? part : MATCH_QUALITY.exact);
@@ -91,6 +105,36 @@ export function expand(reader: SearchReader, concept: Concept): Map<string, numb
         for (const x of reader.withPrefix(t)) put(x, MATCH_QUALITY.loose);
   }
   return found;
+}
+
+/** A concept's words by phrase (Word.group): the words typed, and each alternative. */
+function phrasesOf(concept: Concept): Word[][] {
+  const groups = new Map<number, Word[]>();
+  for (const w of concept.words) {
+    const g = w.group ?? 0;
+    const list = groups.get(g);
+    if (list) list.push(w);
+    else groups.set(g, [w]);
+  }
+  return [...groups.values()];
+}
+
+/** A phrase's best terms from its words' (bestTerms): the mean of their scores, fields all of them hold. */
+function joinPhrase(
+  found: Map<number, { score: Float64Array; fields: number }>[],
+): Map<number, { score: Float64Array; fields: number }> {
+  const out = new Map<number, { score: Float64Array; fields: number }>();
+  for (const word of found)
+    for (const [page, { score }] of word) {
+      let entry = out.get(page);
+      if (!entry) {
+        let fields = 7;
+        for (const other of found) fields &= other.get(page)?.fields ?? 0;
+        out.set(page, (entry = { score: new Float64Array(5), fields }));
+      }
+      for (let k = 0; k < 5; k++) entry.score[k] = entry.score[k]! + score[k]! / found.length;
+    }
+  return out;
 }
 
 /** Stems shorter than this have too many relatives to join by form. */
@@ -126,8 +170,17 @@ export function rankPages(
   // field and in all; the concept's best term's; each field's sum over concepts; and per field
   // the concepts it holds (bits; BODY: the concepts matched anywhere).
   const { term, best, byField, matched, termPages, bestPages, pages } = scratchOf(reader);
-  concepts.forEach((concept, c) => {
-    const found = expand(reader, concept);
+  // Each page's best term of some found terms: its score per field and in all, and the short
+  // fields (bits) where a term the reader meant matched. With `c` (words any one of which will
+  // do), straight into `best` and that concept's bits; without, per page (a word of a phrase).
+  const bestTerms = (
+    concept: Concept,
+    found: Map<string, number>,
+    counted: boolean,
+    c?: number,
+  ) => {
+    const out = new Map<number, { score: Float64Array; fields: number }>();
+    const bit = c === undefined ? FIELD_SCRATCH : c;
     // A word the docs use is what the reader meant: what merely looks like it (a truncation, a
     // neighbour one edit away) still scores but does not make a short field about the query.
     let least = MATCH_QUALITY.inWhole as number;
@@ -151,26 +204,64 @@ export function rankPages(
         term[at + field] = term[at + field]! + w;
         term[at + 4] = term[at + 4]! + w;
         // Nor does a part of a word the docs use whole (`respond` of `$respond`).
-        if (field !== BODY && weights[c]! > 0 && quality > least) {
+        if (field !== BODY && counted && quality > least) {
           pages.add(page);
-          matched[page * 4 + field]! |= 1 << c;
+          matched[page * 4 + field]! |= 1 << bit;
         }
       }
       for (const page of termPages.list()) {
         const at = page * 5;
-        if (term[at + 4]! > best[at + 4]!) {
-          bestPages.add(page);
-          for (let k = 0; k < 5; k++) best[at + k] = term[at + k]!;
+        if (c !== undefined) {
+          if (term[at + 4]! > best[at + 4]!) {
+            bestPages.add(page);
+            for (let k = 0; k < 5; k++) best[at + k] = term[at + k]!;
+          }
+          for (let k = 0; k < 5; k++) term[at + k] = 0;
+          continue;
         }
+        let entry = out.get(page);
+        if (!entry) out.set(page, (entry = { score: new Float64Array(5), fields: 0 }));
+        if (term[at + 4]! > entry.score[4]!) entry.score.set(term.subarray(at, at + 5));
         for (let k = 0; k < 5; k++) term[at + k] = 0;
       }
       termPages.clear();
+    }
+    if (c === undefined)
+      for (const page of pages.list())
+        for (let k = 0; k < 3; k++)
+          if (matched[page * 4 + k]! & (1 << FIELD_SCRATCH)) {
+            matched[page * 4 + k]! &= ~(1 << FIELD_SCRATCH);
+            const entry = out.get(page);
+            if (entry) entry.fields |= 1 << k;
+          }
+    return out;
+  };
+  concepts.forEach((concept, c) => {
+    const counted = weights[c]! > 0;
+    const phrases = phrasesOf(concept);
+    const single = phrases.filter((p) => p.length === 1).flat();
+    if (single.length)
+      bestTerms(concept, expand(reader, { ...concept, words: single }), counted, c);
+    for (const words of phrases.filter((p) => p.length > 1)) {
+      // A phrase counts by the share of its words a page holds: "api key" is not found by "key" alone.
+      const found = words.map((w) =>
+        bestTerms(concept, expand(reader, { ...concept, words: [w] }), counted),
+      );
+      for (const [page, { score, fields }] of joinPhrase(found)) {
+        const at = page * 5;
+        if (score[4]! > best[at + 4]!) {
+          bestPages.add(page);
+          best.set(score, at);
+        }
+        for (let k = 0; k < 3; k++) if (fields & (1 << k)) matched[page * 4 + k]! |= 1 << c;
+        pages.add(page);
+      }
     }
     for (const page of bestPages.list()) {
       const at = page * 5;
       pages.add(page);
       for (let k = 0; k < 4; k++) byField[page * 4 + k] = byField[page * 4 + k]! + best[at + k]!;
-      if (weights[c]! > 0) matched[page * 4 + BODY]! |= 1 << c;
+      if (counted) matched[page * 4 + BODY]! |= 1 << c;
       for (let k = 0; k < 5; k++) best[at + k] = 0;
     }
     bestPages.clear();

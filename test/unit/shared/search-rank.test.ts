@@ -47,10 +47,36 @@ describe("the shared ranking (openSearch)", () => {
     expect(routes("201")).toEqual(["/http-response/"]);
   });
 
+  it("finds the page of the other $ globals for one the docs never name", () => {
+    expect(routes("$steps")[0]).toBe("/removed/");
+    expect(routes("what replaced $steps")[0]).toBe("/removed/");
+  });
+
   it("answers with routes, titles and scores, best first, up to the limit", () => {
     const hits = search("respond", 2);
     expect(hits).toHaveLength(2);
     expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
     expect(hits[0]).toMatchObject({ route: expect.any(String), title: expect.any(String) });
+  });
+});
+
+describe("a phrase of the synonym table", () => {
+  const phrasePages = [
+    page("/pgp/", "PGP key", ["", `Import the key to encrypt a report. ${filler}`]),
+    page("/auth/", "Sign requests", [
+      "",
+      `Send your API key in a header with each call. ${filler}`,
+    ]),
+    page("/api/", "API overview", ["", `The API answers in JSON. ${filler}`]),
+  ];
+  const phraseHead = JSON.parse(
+    buildSearchFiles(phrasePages, { synonyms: { "api key": ["authentication"] } }).files[0]!
+      .content,
+  ) as SearchHead;
+  const find = openSearch(phraseHead);
+
+  it("is found by a page that holds all its words, not by a title holding one of them", () => {
+    expect(find("api key")[0]!.route).toBe("/auth/");
+    expect(find("where do I put my api key")[0]!.route).toBe("/auth/");
   });
 });

@@ -66,10 +66,12 @@ function expected(): Posting[] {
   const out: Posting[] = [];
   for (const p of pages) {
     const slug = p.route === "/cli/login/" ? " login" : "";
+    // The sections the route puts the page in count with its headings.
+    const section = p.route.split("/").filter(Boolean).slice(0, -1).join(" ");
     const texts = [
       p.title + slug,
       p.description,
-      p.sections.map((s) => s.heading).join(" "),
+      [...p.sections.map((s) => s.heading), section].join(" "),
       p.sections.map((s) => s.text).join(" "),
     ];
     texts.forEach((text, f) => {
