@@ -53,6 +53,9 @@ export function programHost(
   old?: TS.Program,
 ): TS.CompilerHost {
   const host = ts.createCompilerHost(options);
+  // JSDoc is read where it carries types (the blocks, JavaScript) and skipped in declaration files,
+  // as tsc does: the library files' long comments were half of their parse and bind.
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   const readReal = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language) => {
     const own = files.get(name);
