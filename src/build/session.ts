@@ -51,6 +51,7 @@ import { runOne, runPageTasks } from "./run-tasks.ts";
 import { SearchStage } from "../search/stage.ts";
 import { loadReference, OPENAPI_FILES } from "../reference/openapi-stage.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
+import { cliReference } from "../reference/cli-reference.ts";
 import { checkSiteExamples, warmExampleChecks } from "../examples/stage.ts";
 import type { ExampleSummary } from "../examples/summary.ts";
 import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";
@@ -309,6 +310,12 @@ export class BuildSession {
         publicDisplay: prefix(publicDir),
       };
       const files = new DependencyFiles(roots, this.state.files);
+      const cli = cliReference(
+        config.reference.cli,
+        loaded.file ? dirname(loaded.file) : this.cwd,
+        siteValues(config),
+        (name, json) => this.siteDataFile(name, json),
+      );
       const pages = await renderPages({
         plan,
         pages: read.pages,
@@ -317,8 +324,9 @@ export class BuildSession {
         parse: {
           base: config.base,
           siteValues: openapi
-            ? { ...siteValues(config), [OPENAPI_DEPENDENCY]: openapi.hash }
-            : siteValues(config),
+            ? { ...siteValues(config), ...cli.values, [OPENAPI_DEPENDENCY]: openapi.hash }
+            : { ...siteValues(config), ...cli.values },
+          cli: cli.file,
           roots,
           siteUrl: config.siteUrl,
           openapi:

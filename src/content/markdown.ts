@@ -28,6 +28,7 @@ import { transformRawHtml } from "./raw-html.ts";
 import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
 import { fillToc } from "./toc.ts";
 import type { ApiDescription } from "../reference/openapi-index.ts";
+import type { CliDescription } from "../examples/cli-description.ts";
 import { collectSamples } from "./code-samples.ts";
 import type { CodeSample } from "../examples/sample.ts";
 
@@ -65,6 +66,8 @@ export interface MarkdownResult {
   markdown?: string;
   /** Whether the page showed an operation of the REST API (`::operation`, api-operation.ts). */
   usedApi?: boolean;
+  /** Whether the page showed a command of the CLI (`::cli-command`, cli-command.ts). */
+  usedCli?: boolean;
   /** The code blocks, for the example checks (code-samples.ts). */
   samples: CodeSample[];
 }
@@ -101,6 +104,9 @@ export interface RenderContext {
   /** The REST API's description, for `::operation{id=…}` (api-operation.ts); set when the page used it. */
   api?: ApiDescription;
   usedApi?: boolean;
+  /** The CLI's description, for `::cli-command{name=…}` (cli-command.ts); set when the page used it. */
+  cli?: CliDescription;
+  usedCli?: boolean;
   samples?: CodeSample[];
 }
 
@@ -146,7 +152,7 @@ export function pageContext(file: VFile): RenderContext {
 /** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
 export async function renderMarkdown(
   body: string,
-  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; relativePath?: string; linkBase?: (bodyLine: number) => string | undefined; pageUrl?: string; api?: ApiDescription },
+  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; relativePath?: string; linkBase?: (bodyLine: number) => string | undefined; pageUrl?: string; api?: ApiDescription; cli?: CliDescription },
 ): Promise<MarkdownResult> {
   const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [], htmlParents: [], headingIds: [] };
   let html: string;
@@ -159,7 +165,7 @@ export async function renderMarkdown(
     ctx.diagnostics.push(tooDeep(ctx));
     html = "";
   }
-  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, usedApi: ctx.usedApi, samples: ctx.samples ?? [] };
+  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, usedApi: ctx.usedApi, usedCli: ctx.usedCli, samples: ctx.samples ?? [] };
 }
 
 /** The diagnostic of a tree nested past MAX_MARKDOWN_DEPTH. */

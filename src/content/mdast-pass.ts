@@ -18,6 +18,7 @@ import { warnLiteralSyntax } from "./literal-syntax.ts";
 import { resolveMarkdownLink } from "./md-links.ts";
 import { markToc } from "./toc.ts";
 import { expandOperation } from "./api-operation.ts";
+import { expandCliCommand } from "./cli-command.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { tooDeep, type RenderContext } from "./markdown.ts";
 
@@ -76,6 +77,10 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
       if (child.type === "textDirective" && child.name === "badge") transformBadge(child, ctx);
       else if (child.type === "leafDirective" && child.name === "operation") {
         const nodes = expandOperation(child, ctx);
+        parent.children.splice(i, 1, ...(nodes as never[]));
+        i += nodes.length - 1;
+      } else if (child.type === "leafDirective" && child.name === "cli-command") {
+        const nodes = expandCliCommand(child, ctx);
         parent.children.splice(i, 1, ...(nodes as never[]));
         i += nodes.length - 1;
       } else if (child.type === "textDirective" || child.type === "leafDirective") {

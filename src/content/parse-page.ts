@@ -12,6 +12,8 @@ import { expandIncludes, placeDiagnostic, type LineOrigin } from "./includes.ts"
 import { SourceReader, type SourceRoots } from "./source-files.ts";
 import { routeToPath } from "../shared/url.ts";
 import { apiFromFile } from "./api-operation.ts";
+import { cliFromFile } from "./cli-command.ts";
+import { CLI_DEPENDENCY } from "../reference/cli-reference.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
 import type { CodeSample } from "../examples/sample.ts";
 
@@ -25,6 +27,8 @@ export interface ParseOptions {
   siteUrl?: string;
   /** The REST API's description as the build wrote it for the workers (`::operation`). */
   openapi?: string;
+  /** The CLI's description as the build wrote it for the workers (`::cli-command`). */
+  cli?: string;
 }
 
 /** What the Markdown of a page yields, besides its HTML: small, kept for every page of a build. */
@@ -76,7 +80,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
   if (runs.length) return { errors: runs.map(place), warnings: [] };
-  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, relativePath: source.relativePath, linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay), pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route), api: options.openapi ? apiFromFile(options.openapi) : undefined });
+  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, relativePath: source.relativePath, linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay), pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route), api: options.openapi ? apiFromFile(options.openapi) : undefined, cli: options.cli ? cliFromFile(options.cli) : undefined });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
   const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
   const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));
@@ -85,7 +89,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   return {
     html: md.html,
     markdown: md.markdown,
-    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: md.usedApi ? [...values.used, OPENAPI_DEPENDENCY] : values.used, files: reader?.files() ?? [] }, samples: md.samples.map(place) },
+    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: [...values.used, ...(md.usedApi ? [OPENAPI_DEPENDENCY] : []), ...(md.usedCli ? [CLI_DEPENDENCY] : [])], files: reader?.files() ?? [] }, samples: md.samples.map(place) },
     errors,
     warnings,
   };

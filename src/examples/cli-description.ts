@@ -20,6 +20,7 @@ export interface CliArgument {
   choices?: string[];
   type?: "key-value";
   optional?: boolean;
+  description?: string;
 }
 
 /** A command or subcommand. */
@@ -29,6 +30,8 @@ export interface CliCommand {
   arguments?: CliArgument[];
   flags?: CliFlag[];
   subcommands?: CliCommand[];
+  /** Exit codes this command documents (the reference prints them under it). */
+  exits?: { code: number; when: string }[];
 }
 
 /** The whole CLI. */

@@ -53,6 +53,9 @@ export function programHost(
   old?: TS.Program,
 ): TS.CompilerHost {
   const host = ts.createCompilerHost(options);
+  // JSDoc is read where it carries types (the blocks, JavaScript) and skipped in declaration files,
+  // as tsc does: the library files' long comments were half of their parse and bind.
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   const readReal = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language) => {
     const own = files.get(name);
@@ -101,18 +104,25 @@ export async function warmTypeScript(nodeFiles: string[]): Promise<void> {
   }
   const nodeTypes = nodeTypesDir();
   const host = programHost(ts, options, new Map());
+  // TypeScript's binder, exported by its module though not declared; a checker binds otherwise.
+  const bind = (
+    ts as unknown as { bindSourceFile?: (f: TS.SourceFile, o: TS.CompilerOptions) => void }
+  ).bindSourceFile;
   const all = [...libs, ...nodeFiles.map((f) => join(nodeTypes, f))].filter(
     (f) => !libraries.has(f),
   );
   const size = WARM_CHUNK;
   for (let i = 0; i < all.length; i += size) {
-    // A program of a few files parses them with the options the real program will use; its
-    // checker binds them (binding belongs to a file: the real program's checker finds it done).
-    ts.createProgram({
+    // A program of a few files parses them with the options the real program will use; each is
+    // then bound (binding belongs to a file: the real program's checker finds it done). Binding
+    // directly spares a checker per group (its globals and intrinsic types, made and dropped).
+    const program = ts.createProgram({
       rootNames: all.slice(i, i + size),
       options: { ...options, noLib: true },
       host,
-    }).getTypeChecker();
+    });
+    if (bind) for (const file of program.getSourceFiles()) bind(file, options);
+    else program.getTypeChecker();
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

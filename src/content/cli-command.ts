@@ -1,0 +1,118 @@
+/**
+ * `::cli-command{name="deploy"}`: one command of the CLI's description (data/cli.yaml), rendered
+ * where the directive stands (README, "The CLI reference"): its usage lines, its arguments, its
+ * flags (name, type, default, description) and the exit codes it documents. Markdown made from the
+ * description and parsed as the page's own, without positions (nothing of it is in the source).
+ * The description comes as the file the build wrote (src/reference/cli-reference.ts), read once
+ * per worker.
+ */
+import { readFileSync } from "node:fs";
+import { unified } from "unified";
+import remarkParse from "remark-parse";
+import remarkGfm from "remark-gfm";
+import type { Root, RootContent } from "mdast";
+import type { LeafDirective } from "mdast-util-directive";
+import type { Diagnostic } from "../errors.ts";
+import type { CliCommand, CliDescription, CliFlag } from "../examples/cli-description.ts";
+import { propose } from "../shared/similar.ts";
+
+/** What the directive needs of the page being rendered. */
+export interface CliCommandContext {
+  file: string;
+  lineOffset: number;
+  diagnostics: Diagnostic[];
+  cli?: CliDescription;
+  /** Set when the page showed a command: the page then depends on the description. */
+  usedCli?: boolean;
+}
+
+const files = new Map<string, CliDescription>();
+
+/** The description the build wrote for its workers, read once per worker. */
+export function cliFromFile(path: string): CliDescription {
+  let cli = files.get(path);
+  if (!cli) files.set(path, (cli = JSON.parse(readFileSync(path, "utf8")) as CliDescription));
+  return cli;
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+const made = new WeakMap<CliDescription, Map<string, RootContent[]>>();
+
+function strip(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  delete (node as { position?: unknown }).position;
+  for (const c of (node as { children?: unknown[] }).children ?? []) strip(c);
+}
+
+/** The nodes that stand for the directive: the command, or a diagnostic and nothing. */
+export function expandCliCommand(node: LeafDirective, ctx: CliCommandContext): RootContent[] {
+  const name = node.attributes?.name ?? "";
+  const place = { file: ctx.file, line: (node.position?.start.line ?? 1) + ctx.lineOffset, column: node.position?.start.column };
+  if (!ctx.cli) {
+    ctx.diagnostics.push({ ...place, rule: "cli-command", message: `::cli-command{name="${name}"} needs the CLI's description, and the config names none`, hint: "set reference.cli in site.config.ts (data/cli.yaml)" });
+    return [];
+  }
+  ctx.usedCli = true;
+  const command = ctx.cli.commands.find((c) => c.name === name);
+  if (!command) {
+    const guess = propose(name, ctx.cli.commands.map((c) => c.name));
+    ctx.diagnostics.push({ ...place, rule: "cli-command", message: `no command '${name}' in the CLI's description${guess ? `; did you mean '${guess}'?` : ""}`, hint: "write ::cli-command{name=…} with a command of data/cli.yaml" });
+    return [];
+  }
+  let byName = made.get(ctx.cli);
+  if (!byName) made.set(ctx.cli, (byName = new Map()));
+  let nodes = byName.get(name);
+  if (!nodes) {
+    const tree = parser.parse(commandMarkdown(ctx.cli, command)) as Root;
+    strip(tree);
+    byName.set(name, (nodes = tree.children));
+  }
+  return structuredClone(nodes);
+}
+
+const cell = (text: string) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+const code = (text: string) => "`" + text.replace(/`/g, "'") + "`";
+const flagName = (f: CliFlag) => (f.value ? `${f.name} ${f.value}` : f.name);
+
+function usage(prefix: string, c: CliCommand): string[] {
+  const path = `${prefix} ${c.name}`;
+  if (c.subcommands?.length) return c.subcommands.flatMap((s) => usage(path, s));
+  const args = (c.arguments ?? []).map((a) => {
+    const word = a.choices?.length ? a.choices.join("|") : a.name;
+    return a.optional ? `[${word}]` : word;
+  });
+  const flags = (c.flags ?? []).map((f) => (f.required ? flagName(f) : `[${flagName(f)}]${f.repeat ? "..." : ""}`));
+  return [[path, ...args, ...flags].join(" ")];
+}
+
+/** Every argument and flag of a command and its subcommands, each once. */
+function gather(c: CliCommand): CliCommand {
+  const subs = c.subcommands ?? [];
+  const seen = new Set<string>();
+  const args = [...(c.arguments ?? []), ...subs.flatMap((s) => s.arguments ?? [])].filter((a) => !seen.has(a.name) && seen.add(a.name));
+  return { ...c, arguments: args, flags: [...(c.flags ?? []), ...subs.flatMap((s) => s.flags ?? [])] };
+}
+
+/** The Markdown of one command. */
+export function commandMarkdown(cli: CliDescription, command: CliCommand): string {
+  const out = ["```text\n" + usage(cli.name, command).join("\n") + "\n```"];
+  const all = gather(command);
+  if (all.arguments?.length) {
+    const rows = all.arguments.map((a) => {
+      const takes = a.choices?.length ? `one of ${a.choices.map(code).join(", ")}` : a.type === "key-value" ? "`KEY=VALUE`" : "";
+      return `| ${code(a.name)} | ${cell([a.description, takes].filter(Boolean).join("; "))} |`;
+    });
+    out.push("| argument | description |\n|---|---|\n" + rows.join("\n"));
+  }
+  if (all.flags?.length) {
+    const rows = all.flags.map((f) => {
+      const notes = [f.description, f.required ? "required" : "", f.repeat ? "may be given more than once" : ""].filter(Boolean).join("; ");
+      return `| ${code(flagName(f))} | ${f.type ?? "switch"} | ${f.default === undefined ? "" : code(String(f.default))} | ${cell(notes)} |`;
+    });
+    out.push("| flag | type | default | description |\n|---|---|---|---|\n" + rows.join("\n"));
+  }
+  if (command.exits?.length) {
+    out.push("| exit code | when |\n|---|---|\n" + command.exits.map((e) => `| ${code(String(e.code))} | ${cell(e.when)} |`).join("\n"));
+  }
+  return out.join("\n\n") + "\n";
+}

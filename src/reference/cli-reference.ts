@@ -1,0 +1,54 @@
+/**
+ * The build's side of the CLI description (config reference.cli, data/cli.yaml) for the pages that
+ * show its commands (`::cli-command`, src/content/cli-command.ts): read on the main thread, flag
+ * defaults that name a limit replaced by its value, written once as a file the workers read, and
+ * the key a page that shows a command depends on (so an edit of the description renders it again).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
+import {
+  loadCliDescription,
+  type CliCommand,
+  type CliDescription,
+} from "../examples/cli-description.ts";
+
+/** The site-value name of the description's hash: a page that shows a command reads it. */
+export const CLI_DEPENDENCY = "{cli}";
+
+/**
+ * The CLI's description for the workers (the file the build wrote) and the value a page that
+ * shows a command depends on (its hash), when the config names one inside its folder; otherwise
+ * nothing (the example stage reports a bad path).
+ */
+export function cliReference(
+  cliPath: string | undefined,
+  configDir: string,
+  siteValues: Record<string, string>,
+  writeFile: (name: string, json: string) => string,
+): { file?: string; values: Record<string, string> } {
+  if (!cliPath) return { values: {} };
+  const path = resolve(configDir, cliPath);
+  const rel = relative(configDir, path);
+  if (rel.startsWith("..") || isAbsolute(rel) || !existsSync(path)) return { values: {} };
+  const text = readFileSync(path, "utf8");
+  const json = JSON.stringify(resolveDefaults(loadCliDescription(text, rel), siteValues));
+  const hash = createHash("sha1").update(json).digest("hex");
+  return { file: writeFile(`cli.${hash}.json`, json), values: { [CLI_DEPENDENCY]: hash } };
+}
+
+/** A default written as a limit's name (`pageSize.default`) becomes that limit's value. */
+export function resolveDefaults(
+  cli: CliDescription,
+  values: Record<string, string>,
+): CliDescription {
+  const command = (c: CliCommand): CliCommand => ({
+    ...c,
+    flags: c.flags?.map((f) => {
+      const named = typeof f.default === "string" ? values[`limits.${f.default}`] : undefined;
+      return named === undefined ? f : { ...f, default: named };
+    }),
+    subcommands: c.subcommands?.map(command),
+  });
+  return { ...cli, commands: cli.commands.map(command) };
+}

@@ -1,0 +1,89 @@
+/** `::cli-command` (src/content/cli-command.ts): a command of the CLI's description as Markdown and nodes. */
+import { describe, expect, it } from "vitest";
+import type { LeafDirective } from "mdast-util-directive";
+import type { Diagnostic } from "../../../src/errors.ts";
+import { commandMarkdown, expandCliCommand } from "../../../src/content/cli-command.ts";
+import { resolveDefaults } from "../../../src/reference/cli-reference.ts";
+import type { CliDescription } from "../../../src/examples/cli-description.ts";
+
+const CLI: CliDescription = {
+  name: "brook",
+  globalFlags: [],
+  exitCodes: [],
+  commands: [
+    {
+      name: "run",
+      arguments: [{ name: "WORKFLOW_ID", description: "the workflow" }],
+      flags: [
+        { name: "--event", value: "FILE", type: "string", required: true, description: "the event" },
+        { name: "--prop", value: "K=V", type: "key-value", repeat: true, description: "a | prop" },
+        { name: "-n", value: "N", type: "integer", default: "pageSize.default" },
+        { name: "--follow", description: "keep going" },
+      ],
+      exits: [{ code: 2, when: "FILE is not JSON" }],
+    },
+    {
+      name: "env",
+      subcommands: [
+        { name: "set", arguments: [{ name: "KEY=VALUE", type: "key-value" }] },
+        { name: "list" },
+      ],
+    },
+    { name: "list", arguments: [{ name: "RESOURCE", choices: ["workflows", "sources"] }] },
+  ],
+};
+
+const directive = (name: string): LeafDirective => ({
+  type: "leafDirective",
+  name: "cli-command",
+  attributes: { name },
+  children: [],
+  position: { start: { line: 3, column: 1 }, end: { line: 3, column: 20 } },
+});
+
+describe("commandMarkdown", () => {
+  it("writes the usage line, the arguments, the flags table and the exit codes", () => {
+    const resolved = resolveDefaults(CLI, { "limits.pageSize.default": "20" });
+    const md = commandMarkdown(resolved, resolved.commands[0]!);
+    expect(md).toContain("```text\nbrook run WORKFLOW_ID --event FILE [--prop K=V]... [-n N] [--follow]\n```");
+    expect(md).toContain("| `WORKFLOW_ID` | the workflow |");
+    expect(md).toContain("| `--event FILE` | string |  | the event; required |");
+    expect(md).toContain("| `--prop K=V` | key-value |  | a \\| prop; may be given more than once |");
+    expect(md).toContain("| `-n N` | integer | `20` |");
+    expect(md).toContain("| `--follow` | switch |  | keep going |");
+    expect(md).toContain("| `2` | FILE is not JSON |");
+  });
+
+  it("gives a line per subcommand and the choices of an argument", () => {
+    expect(commandMarkdown(CLI, CLI.commands[1]!)).toContain("brook env set KEY=VALUE\nbrook env list\n");
+    const list = commandMarkdown(CLI, CLI.commands[2]!);
+    expect(list).toContain("brook list workflows|sources\n");
+    expect(list).toContain("one of `workflows`, `sources`");
+    expect(list).not.toContain("| flag |");
+  });
+});
+
+describe("expandCliCommand", () => {
+  it("gives the command's nodes, without positions, and marks the page as using the description", () => {
+    const ctx = { file: "content/cli.md", lineOffset: 4, diagnostics: [] as Diagnostic[], cli: CLI, usedCli: false };
+    const nodes = expandCliCommand(directive("run"), ctx);
+    expect(nodes[0]).toMatchObject({ type: "code", lang: "text" });
+    expect(nodes.some((n) => n.type === "table")).toBe(true);
+    expect(JSON.stringify(nodes)).not.toContain('"position"');
+    expect(ctx.usedCli).toBe(true);
+    expect(ctx.diagnostics).toEqual([]);
+  });
+
+  it("reports an unknown command at the directive's line, with the nearest name", () => {
+    const ctx = { file: "content/cli.md", lineOffset: 4, diagnostics: [] as Diagnostic[], cli: CLI };
+    expect(expandCliCommand(directive("runn"), ctx)).toEqual([]);
+    expect(ctx.diagnostics[0]).toMatchObject({ file: "content/cli.md", line: 7, rule: "cli-command" });
+    expect(ctx.diagnostics[0]!.message).toContain("'run'");
+  });
+
+  it("reports a page that uses the directive when the config names no description", () => {
+    const ctx = { file: "content/cli.md", lineOffset: 0, diagnostics: [] as Diagnostic[] };
+    expect(expandCliCommand(directive("run"), ctx)).toEqual([]);
+    expect(ctx.diagnostics[0]!.hint).toContain("reference.cli");
+  });
+});
