@@ -49,7 +49,13 @@ import { renderPages, type KeptPage } from "./pages.ts";
 import { readSources } from "./read-sources.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
 import { SearchStage } from "./search-stage.ts";
-import { copyPublic, MANIFEST_NAME, writeManifest, writeSiteFiles } from "./site-files.ts";
+import { copyPublic, writeManifest, writeSiteFiles } from "./site-files.ts";
+import {
+  assetsPath,
+  assetUrl as assetUrlOf,
+  manifestUrl,
+  siteDataName,
+} from "../shared/output-layout.ts";
 
 /** Options of a session. */
 export interface SessionOptions {
@@ -239,9 +245,9 @@ export class BuildSession {
     const { plan } = planned;
     const warnings: Diagnostic[] = [...planned.warnings];
     const assets = await (this.options.assets ?? clientAssets)();
-    const assetsDir = config.base.slice(1) + "assets/";
-    const siteFile = `site.${contentHash(siteJson)}.json`;
-    const assetUrl = (file: string) => config.base + "assets/" + file;
+    const assetsDir = assetsPath(config.base);
+    const siteFile = siteDataName(contentHash(siteJson));
+    const assetUrl = (file: string) => assetUrlOf(config.base, file);
     const render: RenderSetup = {
       assets: {
         css: assetUrl(assets.css),
@@ -251,7 +257,7 @@ export class BuildSession {
         siteData: assetUrl(siteFile),
       },
       headTags: config.head,
-      manifestFile: config.base + MANIFEST_NAME,
+      manifestFile: manifestUrl(config.base),
       siteFile: assetUrl(siteFile),
       sitePath: "",
     };

@@ -20,9 +20,7 @@ import type { Writer } from "../write/writer.ts";
 import { llmsFiles, llmsFull } from "../write/llms.ts";
 import { hashKey, type OutputRecord, type OutputState } from "./cache.ts";
 import { signature } from "./pages.ts";
-
-/** The route manifest's name under the base: fixed, so that no page changes when another one does. */
-export const MANIFEST_NAME = "routes.json";
+import { assetUrl, manifestPath, pageDataName } from "../shared/output-layout.ts";
 
 /** What the write stage needs. */
 export interface SiteFilesInput {
@@ -60,7 +58,6 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   write(assetsDir + NOT_FOUND_DATA.file, NOT_FOUND_DATA.json);
   await writeNotFound(input, ["404.html", under + "404.html"]);
 
-  const assetUrl = (file: string) => config.base + "assets/" + file;
   const titles = new Map(plan.pages.map((p) => [p.regularPath, p.title]));
   for (const r of plan.redirects) {
     const target = routeToPath(config.base, r.to);
@@ -71,7 +68,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
         target,
         config.siteUrl + routeToPath(config.base, route),
         titles.get(route) ?? target,
-        assetUrl(assets.redirectScript),
+        assetUrl(config.base, assets.redirectScript),
       ),
     );
   }
@@ -153,7 +150,7 @@ export function writeManifest(
     redirects: Object.fromEntries(input.plan.redirects.map((r) => [r.from, r.to])),
     search: searchFile,
   };
-  const path = input.config.base.slice(1) + MANIFEST_NAME;
+  const path = manifestPath(input.config.base);
   input.writer.write(path, JSON.stringify(manifest));
   input.written.add(path);
 }
@@ -161,7 +158,7 @@ export function writeManifest(
 /** The not-found page's data, and its file under the assets folder (the same for every build). */
 const NOT_FOUND_DATA = (() => {
   const json = JSON.stringify(NOT_FOUND_PAGE);
-  return { json, file: `pages/not-found.${contentHash(json)}.json` };
+  return { json, file: pageDataName("not-found", contentHash(json)) };
 })();
 
 /** The not-found page, twice: reused when the site around it did not change, else rendered. */

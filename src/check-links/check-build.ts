@@ -17,6 +17,7 @@ import { lineColumn, type HtmlUrl } from "./scan-html.ts";
 import { LinkSources, type Place } from "./link-sources.ts";
 import { markdownRoute, scanMarkdown } from "./scan-markdown.ts";
 import { SitePaths } from "./site-paths.ts";
+import { assetUrl } from "../shared/output-layout.ts";
 
 /** Options of `checkBuild`. */
 export interface CheckOptions {
@@ -385,7 +386,7 @@ export async function checkBuild(options: CheckOptions): Promise<CheckReport> {
       search: string;
     };
     // The manifest sits under the base; the files it names, in the assets folder.
-    const assets = base + "assets/";
+    const assets = assetUrl(base, "");
     for (const [route, file] of Object.entries(manifest.pages)) {
       checkedLinks.add(assets + file, "asset");
       if (!site.files.has(assets + file))

@@ -16,6 +16,7 @@ import type {
   Outcome,
   RouterContext,
 } from "./router.ts";
+import { assetUrl } from "../shared/output-layout.ts";
 
 type Mode = "push" | "pop";
 
@@ -166,7 +167,7 @@ function fail(
   return detail;
 }
 
-const assets = (ctx: RouterContext) => ctx.site.base + "assets/";
+const assets = (ctx: RouterContext) => assetUrl(ctx.site.base, "");
 
 /** The data file and the location shown for a location: redirects first, then pages, else the not-found page. */
 function resolve(

@@ -21,6 +21,11 @@ import { DevSession, type DevBuildOutcome } from "./dev-session.ts";
 import { AssetArchive, type SiteMap } from "./dev-site.ts";
 import { LiveReload } from "./live-reload.ts";
 import { RebuildQueue, watchSources, type Change, type SourceWatcher } from "./watch.ts";
+import {
+  assetsPath,
+  isSiteDataPath,
+  manifestPath as manifestPathOf,
+} from "../shared/output-layout.ts";
 
 /** How long the server must have had no request before it builds the search index of an edit. */
 const SEARCH_AFTER_QUIET_MS = 60;
@@ -241,8 +246,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       .deferredSearch()
       .catch((e: Error) => void log.error(`search index: ${e.message}`));
     if (!fresh || !lastBuild) return;
-    const assetsDir = base.slice(1) + "assets/";
-    const manifestPath = base.slice(1) + "routes.json";
+    const assetsDir = assetsPath(base);
+    const manifestPath = manifestPathOf(base);
     const next: SiteMap = new Map(lastBuild);
     for (const f of fresh.files) next.set(assetsDir + f.name, f.content);
     const manifest = JSON.parse(String(next.get(manifestPath))) as { search: string };
@@ -302,8 +307,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
 
 /** The site data file the served pages read (its URL), for an update message. */
 function siteFileOf(files: SiteMap, base: string): string {
-  const prefix = base.slice(1) + "assets/site.";
-  for (const path of files.keys()) if (path.startsWith(prefix)) return "/" + path;
+  for (const path of files.keys()) if (isSiteDataPath(base, path)) return "/" + path;
   return "";
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { isOutputPath, type Writer } from "../write/writer.ts";
 import type { FileContent } from "../static-host/site-files.ts";
+import { assetsPath } from "../shared/output-layout.ts";
 
 /** Files of one build: path relative to the web root → content, or what makes it when first read. */
 export type SiteMap = Map<string, FileContent>;
@@ -61,7 +62,7 @@ export class AssetArchive {
 
   /** Archives the assets of `previous` that `current` no longer has; returns `current` plus the archive. */
   merge(previous: SiteMap | undefined, current: SiteMap, base: string): SiteMap {
-    const assetsDir = base.slice(1) + "assets/";
+    const assetsDir = assetsPath(base);
     if (previous) {
       for (const [path, content] of previous) {
         // Hashed assets are written as they are, never made when read.

@@ -8,6 +8,7 @@
 import type { LiveMessage } from "../../shared/live-message.ts";
 import type { PageData, RouteManifest } from "../../shared/types.ts";
 import { hideOverlay, showOverlay } from "./overlay.ts";
+import { assetUrl, manifestUrl } from "../../shared/output-layout.ts";
 
 const SCROLL_KEY = "brook-dev:scroll";
 /** A saved position older than this belongs to another visit, not to this reload. */
@@ -98,10 +99,9 @@ async function updateInPlace(
   if (!reader() || !boot || (siteFile && siteFile !== boot.siteFile)) return false;
   // The reader's client shows every page at its slash form: /docs/v2/guide/ is the route /guide/.
   const route = "/" + decodeURI(location.pathname).slice(boot.base.length);
-  const file =
-    dataFiles[route] ?? (await json<RouteManifest>(boot.base + "routes.json")).pages[route];
+  const file = dataFiles[route] ?? (await json<RouteManifest>(manifestUrl(boot.base))).pages[route];
   if (!file) return false;
-  const page = await json<PageData>(boot.base + "assets/" + file);
+  const page = await json<PageData>(assetUrl(boot.base, file));
   const focus = focusedInArticle();
   const scroll = scrollY;
   dispatchEvent(new CustomEvent("docs:refresh", { detail: page }));
