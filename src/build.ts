@@ -1,8 +1,8 @@
 /**
  * `build`: one session, one build (design.md §1). The stages and their order live in
- * src/build/session.ts; the dev server keeps a session of its own across builds.
+ * src/engine/session.ts; the dev server keeps a session of its own across builds.
  */
-import { BuildSession, type BuildResult, type SessionOptions } from "./build/session.ts";
+import { BuildSession, type BuildResult, type SessionOptions } from "./engine/session.ts";
 import type { Writer } from "./write/writer.ts";
 
 /** Options of one build: a session's, with one writer. */

@@ -10,7 +10,7 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { nodeBundleOptions } from "../../scripts/node-bundle.js";
-import { BuildSession, type BuildHint, type BuildResult } from "../build/session.ts";
+import { BuildSession, type BuildHint, type BuildResult } from "../engine/session.ts";
 import { BrookError, formatError, type Diagnostic } from "../errors.ts";
 import { buildClientAssets, clientAssets, type ClientAssets } from "../render/assets.ts";
 import { workerScript } from "../workers/pool.ts";

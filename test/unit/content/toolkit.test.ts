@@ -11,7 +11,7 @@ import { expandIncludes, placeDiagnostic } from "../../../src/content/includes.t
 import { resolveContentPath, SourceReader, type SourceRoots } from "../../../src/content/source-files.ts";
 import { normalizeContainerSyntax } from "../../../src/content/containers.ts";
 import { renderMarkdown } from "../../../src/content/markdown.ts";
-import { DependencyFiles } from "../../../src/build/file-deps.ts";
+import { DependencyFiles } from "../../../src/engine/file-deps.ts";
 
 describe("parseFenceInfo", () => {
   it("reads the language, a title, highlighted lines and line numbers in any order", () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SearchStage } from "../../../src/build/search-stage.ts";
-import { emptyState, type CachedPage } from "../../../src/build/cache.ts";
+import { SearchStage } from "../../../src/engine/search-stage.ts";
+import { emptyState, type CachedPage } from "../../../src/engine/cache.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 import {
   buildSearchFiles,
