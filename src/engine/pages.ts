@@ -39,7 +39,8 @@ export interface KeptPage {
 /** What the pages stage works with. */
 export interface PagesInput {
   plan: SitePlan;
-  pages: Map<string, CachedPage>;
+  /** What each content file is now (the read stage's): not written; the outcome's `sources` are the next. */
+  pages: ReadonlyMap<string, CachedPage>;
   /** Bodies read by this build, by relativePath. */
   bodies: Map<string, string>;
   contentDir: string;
@@ -55,8 +56,8 @@ export interface PagesInput {
   previous?: OutputState;
   outDir: string;
   cache?: BuildCache;
-  /** Pages kept in memory (the dev server), or undefined. */
-  kept?: Map<string, KeptPage>;
+  /** Pages the last build kept in memory (a build that keeps its pages: the dev server), or undefined. */
+  kept?: ReadonlyMap<string, KeptPage>;
   /** Runs tasks on the workers; `parsing` counts those that parse. */
   run(tasks: PageTask[], parsing: number): Promise<PageResult[]>;
   /** Told of every task once all are on their way, while this thread waits for them. */
@@ -76,6 +77,10 @@ export interface PagesOutcome {
   outputs: Map<string, OutputRecord>;
   cacheHits: number;
   rendered: number;
+  /** Each content file's entry with the parse this build made or kept: the next snapshot's. */
+  sources: Map<string, CachedPage>;
+  /** The pages kept in memory for the next build (when the last build kept them). */
+  kept?: Map<string, KeptPage>;
 }
 
 /** The key of everything a page's two files are made of. */
@@ -106,6 +111,8 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     outputs: new Map(),
     cacheHits: 0,
     rendered: 0,
+    sources: new Map(pages),
+    kept: input.kept && new Map(input.kept),
   };
   type Pending = {
     page: PlannedPage;
@@ -122,12 +129,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     // A session kept in memory: the same plan entry, file entry and parse as when the page was
     // made, and the site around it the same: its key is too (no hashing), if what it read still is.
     const kept = input.kept?.get(page.regularPath);
-    if (
-      kept &&
-      !writer.folder &&
-      sameMaking(kept, page, cached, input) &&
-      stillValid(cached.parse!, input)
-    ) {
+    if (kept && sameMaking(kept, page, cached, input) && stillValid(cached.parse!, input)) {
       out.cacheHits++;
       reuse(
         input,
@@ -227,20 +229,26 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   ].sort((a, b) => a.place - b.place);
   const highlights: [string, string[]][] = [];
   for (const { page, task, parseKey, shell, result: r } of done) {
-    const cached = pages.get(page.relativePath)!;
+    let cached = pages.get(page.relativePath)!;
     out.errors.push(...r.errors);
     out.warnings.push(...r.warnings);
     if (r.highlights) highlights.push(...r.highlights);
     if (!r.facts || !r.dataFile) {
-      delete cached.parse;
+      const { parse: _dropped, ...rest } = cached;
+      out.sources.set(page.relativePath, rest);
       continue;
     }
-    if (!task.cached)
-      cached.parse = {
-        key: parseKey,
-        facts: r.facts,
-        values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])),
+    if (!task.cached) {
+      cached = {
+        ...cached,
+        parse: {
+          key: parseKey,
+          facts: r.facts,
+          values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])),
+        },
       };
+      out.sources.set(page.relativePath, cached);
+    }
     const key = renderKey(input.siteKey, parseKey, cached.parse!, shell);
     out.facts.set(page.regularPath, r.facts);
     out.dataFiles[page.regularPath] = r.dataFile;
@@ -258,9 +266,9 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     }
     for (const path of [task.htmlPath, dataPath, task.mdPath])
       out.outputs.set(path, { key, sig: "" });
-    if (input.kept && r.files && r.body !== undefined) {
+    if (out.kept && r.files && r.body !== undefined) {
       const made = { page, source: cached, parse: cached.parse!, siteKey: input.siteKey };
-      input.kept.set(page.regularPath, {
+      out.kept.set(page.regularPath, {
         renderKey: key,
         made,
         body: r.body,
@@ -294,11 +302,14 @@ function reuse(
   const { writer, assetsDir, previous } = input;
   const { htmlPath, mdPath } = paths;
   const kept = input.kept?.get(page.regularPath);
-  if (kept && kept.renderKey === key && !writer.folder) {
+  if (kept && kept.renderKey === key) {
     // The same key from other objects (a plan made again): the next build compares these.
     const cached = input.pages.get(page.relativePath)!;
     if (cached.parse)
-      kept.made = { page, source: cached, parse: cached.parse, siteKey: input.siteKey };
+      out.kept?.set(page.regularPath, {
+        ...kept,
+        made: { page, source: cached, parse: cached.parse, siteKey: input.siteKey },
+      });
     writer.write(htmlPath, kept.files.html);
     writer.write(assetsDir + kept.dataFile, kept.files.data);
     writer.write(mdPath, kept.markdown);

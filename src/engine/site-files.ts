@@ -45,8 +45,11 @@ export interface SiteFilesInput {
   renderNotFound(): Promise<string>;
 }
 
-/** Writes everything but the pages, the search index, the route manifest and public/. */
-export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
+/**
+ * Writes everything but the pages, the search index, the route manifest and public/; says whether
+ * it made a file whose inputs changed (else each was taken from the last output).
+ */
+export async function writeSiteFiles(input: SiteFilesInput): Promise<{ made: boolean }> {
   const { config, plan, assets, writer, assetsDir } = input;
   const under = config.base.slice(1);
   const write = (path: string, content: string | Uint8Array) => {
@@ -56,7 +59,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   for (const f of assets.files) write(assetsDir + f.path, f.content);
 
   write(assetsDir + NOT_FOUND_DATA.file, NOT_FOUND_DATA.json);
-  await writeNotFound(input, ["404.html", under + "404.html"]);
+  const notFound = await writeNotFound(input, ["404.html", under + "404.html"]);
 
   const titles = new Map(plan.pages.map((p) => [p.regularPath, p.title]));
   for (const r of plan.redirects) {
@@ -128,7 +131,14 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
     "llms-full",
     JSON.stringify(llms.order.map((r, i) => [r, input.outputs.get(llms.mdPaths[i]!)?.key ?? ""])),
   );
-  await reuseOrWrite(input, [under + "llms-full.txt"], fullKey, async () => full(), full);
+  const llmsFullMade = await reuseOrWrite(
+    input,
+    [under + "llms-full.txt"],
+    fullKey,
+    async () => full(),
+    full,
+  );
+  return { made: notFound || llmsFullMade };
 }
 
 /**
@@ -162,14 +172,14 @@ const NOT_FOUND_DATA = (() => {
 })();
 
 /** The not-found page, twice: reused when the site around it did not change, else rendered. */
-function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {
+function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<boolean> {
   return reuseOrWrite(input, paths, hashKey(input.siteKey, "not-found"), input.renderNotFound);
 }
 
 /**
  * Files made from `key`'s inputs: the last output's (hard links on disk) when it made them with
  * the same key and nobody changed them since, else made (`makeWhenRead`: when first read, if the
- * writer keeps files in memory).
+ * writer keeps files in memory). True when they were made.
  */
 async function reuseOrWrite(
   input: SiteFilesInput,
@@ -177,7 +187,7 @@ async function reuseOrWrite(
   key: string,
   make: () => Promise<string>,
   makeWhenRead?: () => string,
-): Promise<void> {
+): Promise<boolean> {
   const { writer, previous, outputs } = input;
   const reusable =
     previous &&
@@ -195,7 +205,7 @@ async function reuseOrWrite(
       input.written.add(p);
       outputs.set(p, { key, sig: "" });
     }
-    return;
+    return true;
   }
   const content = reusable ? undefined : await make();
   for (const p of paths) {
@@ -209,6 +219,7 @@ async function reuseOrWrite(
       outputs.set(p, { key, sig: writer.folder ? signature(join(writer.folder, p)) : "" });
     }
   }
+  return content !== undefined;
 }
 
 /** Copies public/ under the base; a file that would replace one the build wrote is an error. */

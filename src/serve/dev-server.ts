@@ -18,14 +18,11 @@ import { closeServer, listen } from "../static-host/listen.ts";
 import { etagOf, MemoryFiles } from "../static-host/site-files.ts";
 import { createStaticHandler } from "../static-host/static-handler.ts";
 import { DevSession, type DevBuildOutcome } from "./dev-session.ts";
-import { AssetArchive, type SiteMap } from "./dev-site.ts";
+import { AssetArchive } from "./dev-site.ts";
+import type { OutputFiles } from "../write/writer.ts";
 import { LiveReload } from "./live-reload.ts";
 import { RebuildQueue, watchSources, type Change, type SourceWatcher } from "./watch.ts";
-import {
-  assetsPath,
-  isSiteDataPath,
-  manifestPath as manifestPathOf,
-} from "../shared/output-layout.ts";
+import { isSiteDataPath } from "../shared/output-layout.ts";
 
 /** How long the server must have had no request before it builds the search index of an edit. */
 const SEARCH_AFTER_QUIET_MS = 60;
@@ -118,7 +115,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   );
   const handler = createStaticHandler({ files });
   const archive = new AssetArchive();
-  let lastBuild: SiteMap | undefined;
+  let lastBuild: OutputFiles | undefined;
   let base = "/docs/v2/";
   let version = 0;
   let searching: Promise<void> = Promise.resolve();
@@ -165,7 +162,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   });
 
   /** Serves a new set of files at once (a request never sees half of two builds). */
-  const publish = (next: SiteMap) => {
+  const publish = (next: OutputFiles) => {
     files.replace(archive.merge(lastBuild, next, base));
     lastBuild = next;
   };
@@ -245,14 +242,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     const fresh = await dev
       .deferredSearch()
       .catch((e: Error) => void log.error(`search index: ${e.message}`));
-    if (!fresh || !lastBuild) return;
-    const assetsDir = assetsPath(base);
-    const manifestPath = manifestPathOf(base);
-    const next: SiteMap = new Map(lastBuild);
-    for (const f of fresh.files) next.set(assetsDir + f.name, f.content);
-    const manifest = JSON.parse(String(next.get(manifestPath))) as { search: string };
-    next.set(manifestPath, JSON.stringify({ ...manifest, search: fresh.entry }));
-    publish(next);
+    if (!fresh?.files || !lastBuild) return;
+    publish(fresh.files);
     log.info(colors.dim(`search index updated in ${Math.round(performance.now() - start)} ms`));
     events.emit("search", fresh.entry);
   };
@@ -306,7 +297,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
 }
 
 /** The site data file the served pages read (its URL), for an update message. */
-function siteFileOf(files: SiteMap, base: string): string {
+function siteFileOf(files: OutputFiles, base: string): string {
   for (const path of files.keys()) if (isSiteDataPath(base, path)) return "/" + path;
   return "";
 }

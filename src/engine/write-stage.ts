@@ -1,0 +1,87 @@
+/**
+ * The write stage: the client, the not-found page, redirects, host files and llms*.txt, then the
+ * search index and the route manifest that names it, public/, and the swap; the link map beside
+ * the output.
+ */
+import { readFileSync } from "node:fs";
+import type { SiteConfig } from "../config/schema.ts";
+import type { PublicFile } from "../content/discover.ts";
+import type { PageFacts } from "../content/parse-page.ts";
+import type { SitePlan } from "../site/model.ts";
+import type { SearchFiles } from "../site/search-index.ts";
+import { placeInConfig, type LinkMap } from "../write/link-map.ts";
+import type { Writer } from "../write/writer.ts";
+import type { OutputRecord } from "./cache.ts";
+import { copyPublic, writeManifest, writeSiteFiles, type SiteFilesInput } from "./site-files.ts";
+import type { OutputTarget } from "./strategy.ts";
+
+/** What the write stage reads. */
+export interface WriteInput extends Omit<SiteFilesInput, "written" | "outputs"> {
+  /** The pages stage's files, with their keys. */
+  pageOutputs: ReadonlyMap<string, OutputRecord>;
+  /** The index files, when they are made (the write stage goes on meanwhile). */
+  searching: Promise<SearchFiles>;
+  publicFiles: PublicFile[];
+  publicDir: string;
+  cwd: string;
+  target: OutputTarget;
+  links: LinkMap;
+}
+
+/** What the write stage wrote: every path, every file's record, whether it made any file anew. */
+export interface WriteStage {
+  written: Set<string>;
+  outputs: Map<string, OutputRecord>;
+  made: boolean;
+}
+
+/** Writes and swaps in the output; `written` starts with the pages' and the site data's paths. */
+export async function writeStage(input: WriteInput, written: Set<string>): Promise<WriteStage> {
+  const { writer, config, assetsDir } = input;
+  const outputs = new Map(input.pageOutputs);
+  const { made } = await writeSiteFiles({ ...input, outputs, written });
+  // While the index is made on a worker: the reused files are linked into the new output.
+  writer.prepare?.();
+  const search = await input.searching;
+  writeSearch(writer, assetsDir, search, written);
+  writeManifest({ ...input, written }, search.entry);
+  copyPublic(input.publicFiles, input.publicDir, input.cwd, config.base.slice(1), written, writer);
+  writer.commit();
+  input.target.finish(input.links);
+  return { written, outputs, made };
+}
+
+/** Writes the index's files under the assets folder. */
+export function writeSearch(
+  writer: Writer,
+  assetsDir: string,
+  search: SearchFiles,
+  written: Set<string>,
+): void {
+  for (const f of search.files) {
+    writer.write(assetsDir + f.name, f.content);
+    written.add(assetsDir + f.name);
+  }
+}
+
+/** The link map of a build: each page's links as written, each redirect's line in the config. */
+export function linkMapOf(
+  config: SiteConfig,
+  plan: SitePlan,
+  facts: Map<string, PageFacts>,
+  configFile: string,
+  configPath: string | undefined,
+): LinkMap {
+  const text = configPath ? readFileSync(configPath, "utf8") : "";
+  const pages: LinkMap["pages"] = {};
+  for (const p of plan.pages)
+    pages[p.regularPath] = { file: p.file, links: facts.get(p.regularPath)?.links ?? [] };
+  const redirects: LinkMap["redirects"] = {};
+  config.redirects.forEach((r, i) => {
+    redirects[plan.redirects[i]?.from ?? r.from] = {
+      file: configFile,
+      ...placeInConfig(text, r.from),
+    };
+  });
+  return { version: 1, base: config.base, siteUrl: config.siteUrl, pages, redirects };
+}
