@@ -5,12 +5,12 @@
  */
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "./errors.ts";
-import { build, SEARCH_ON_WORKER_MAX_RENDERED } from "./engine/build.ts";
+import { build } from "./engine/build.ts";
 import { BuildCache, cacheDir } from "./engine/cache.ts";
 import type { BuildResult } from "./engine/result.ts";
 import { emptySnapshot } from "./engine/snapshot.ts";
 import { folderOutput, memoryOutput, type BuildStrategy } from "./engine/strategy.ts";
-import { Workers } from "./engine/workers.ts";
+import { SEARCH_ON_WORKER_MAX_RENDERED, Workers } from "./engine/workers.ts";
 import { clientAssets, type ClientAssets } from "./render/assets.ts";
 import type { Writer } from "./write/writer.ts";
 

@@ -7,45 +7,26 @@
  * differ only by their strategy (./strategy.ts).
  */
 import { join, relative, sep } from "node:path";
-import { loadConfig } from "../config/load.ts";
 import { lastCommitDates } from "../content/git-dates.ts";
 import { ContentError } from "../errors.ts";
 import { NOT_FOUND_PAGE } from "../render/page-data.ts";
 import { assetsPath } from "../shared/output-layout.ts";
 import type { NotFoundTask, RenderSetup } from "../workers/build-worker.ts";
-import type { OutputFiles } from "../write/writer.ts";
-import type { CacheState, OutputState } from "./cache.ts";
 import { checkStage } from "./check-stage.ts";
+import { configStage } from "./config-stage.ts";
+import { searchStageOf } from "./deferred-search.ts";
 import { sortDiagnostics } from "./diagnostics.ts";
 import { DependencyFiles } from "./file-deps.ts";
 import { renderPages } from "./pages.ts";
 import { planStage, siteValues } from "./plan-stage.ts";
-import { readStage } from "./read-stage.ts";
-import { changedSince, StageClock, type BuildResult } from "./result.ts";
-import { searchStageOf } from "./deferred-search.ts";
-import type { Snapshot } from "./snapshot.ts";
+import { readStage, sourceRoots, type BuildChanges } from "./read-stage.ts";
+import { changedSince, resultOf, StageClock, type BuildOutput } from "./result.ts";
+import { nextSnapshot, type Snapshot } from "./snapshot.ts";
 import type { BuildStrategy, Project } from "./strategy.ts";
+import { SEARCH_ON_WORKER_MAX_RENDERED } from "./workers.ts";
 import { linkMapOf, writeStage } from "./write-stage.ts";
 
-/**
- * What the caller knows changed since the previous snapshot (the dev server's watcher): only the
- * content files named, each changed in place; no file added, removed or renamed. The build then
- * neither walks the folders nor looks at the other files. Without it, it looks at everything.
- */
-export interface BuildChanges {
-  /** Paths relative to the content folder, `/`-separated. */
-  contentChanged: string[];
-}
-
-/** What one build gives: its result, the files when they stay in memory, the next snapshot. */
-export interface BuildOutput {
-  result: BuildResult;
-  files?: OutputFiles;
-  next: Snapshot;
-}
-
-/** A build that rendered at most this many pages builds its search index on its (warm) worker. */
-export const SEARCH_ON_WORKER_MAX_RENDERED = 30;
+export type { BuildChanges, BuildOutput };
 
 /** Builds the site; throws ContentError/BrookError and leaves the previous output as it was. */
 export async function build(
@@ -62,22 +43,18 @@ export async function build(
   const display = (dir: string) => (rel: string) =>
     relative(cwd, join(dir, rel)).split(sep).join("/");
 
-  // 1. Config, before any other work (the module runs again only when its files changed).
-  const cached = previous.disk.config;
-  const loaded = await loadConfig(project.configFile, cwd, contentDir, { cached });
-  const { config } = loaded;
-  const configFile = loaded.file ? relative(cwd, loaded.file) : "site.config.ts";
-  target.check([contentDir, publicDir, ...(loaded.file ? [loaded.file] : [])]);
+  // 1. Config, before any other work.
+  const where = { cwd, contentDir, publicDir, configFile: project.configFile };
+  const { config, configFile, ...loaded } = await configStage(where, target, previous.disk.config);
   clock.lap("config");
 
   // 2. Read: discover content/ and public/, then read only what changed.
   const since = changes && memory && { walk: memory.walk, changed: changes.contentChanged };
-  const pagesBefore = previous.disk.pages;
   const { walk, read } = readStage({
     contentDir,
     publicDir,
     display,
-    previous: pagesBefore,
+    previous: previous.disk.pages,
     since,
   });
   // Files changed: a worker starts now, loading the Markdown chain while this thread plans.
@@ -105,10 +82,9 @@ export async function build(
       ...planned.render,
       sitePath: target.siteDataPath(writer, sitePath, planned.siteFile, planned.siteJson),
     };
-    const outDir = target.dir ?? "";
     // Files are reused from the last output of the same kind: the same folder, or memory.
     const last = target.dir === undefined ? memory?.output : previous.disk.output;
-    const reusable = last?.dir === outDir ? last : undefined;
+    const reusable = last?.dir === (target.dir ?? "") ? last : undefined;
     const roots = sourceRoots(contentDir, publicDir, display);
     const deps = new DependencyFiles(roots, previous.disk.files);
     const search = searchStageOf(previous, strategy);
@@ -124,7 +100,7 @@ export async function build(
       writer,
       assetsDir,
       previous: reusable,
-      outDir,
+      outDir: target.dir ?? "",
       cache: strategy.cache,
       kept: memory?.kept ?? (strategy.remember ? new Map() : undefined),
       run: (tasks, parsing) => workers.runPages(tasks, parsing),
@@ -137,6 +113,9 @@ export async function build(
     if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
     if (pages.rendered > strategy.releaseWorkersOver) await workers.close();
     clock.lap("pages");
+
+    // (A stage that checks what the pages made, such as the examples in code blocks, goes here:
+    // it takes `pages.facts` and returns its diagnostics, which the check stage reports with its own.)
 
     // 5. Check: links and anchors, redirect anchors, search documents; `--strict` fails here.
     const { check, warnings, memo } = checkStage(
@@ -164,65 +143,30 @@ export async function build(
 
     // 7. Write: the client, the not-found page, redirects, host files, the index, the manifest,
     // public/; swap in.
-    const links = linkMapOf(config, plan, pages.facts, configFile, loaded.file);
+    const links = linkMapOf(config, plan, pages.facts, configFile, loaded.path);
     const notFound: NotFoundTask = { kind: "not-found", page: NOT_FOUND_PAGE, render };
-    const wrote = await writeStage(
-      {
-        config,
-        plan,
-        assets,
-        writer,
-        assetsDir,
-        siteKey,
-        searching,
-        cwd,
-        target,
-        links,
-        dataFiles: pages.dataFiles,
-        markdown: pages.markdown,
-        pageOutputs: pages.outputs,
-        fromPlan: planned.fromPlan,
-        previous: reusable,
-        outDir,
-        renderNotFound: () => workers.runOne<string>(notFound),
-        publicFiles: walk.public.files,
-        publicDir,
-      },
-      new Set([...pages.outputs.keys(), sitePath]),
-    );
-    const output: OutputState = {
-      dir: outDir,
-      files: wrote.outputs,
-      dataFiles: new Map(Object.entries(pages.dataFiles)),
-    };
-    const { search: index, searchCounts, ...searchNext } = search.snapshot();
-    const disk: CacheState = {
-      config: loaded.loaded,
-      pages: pages.sources,
-      files: deps.next(),
-      output: target.dir === undefined ? previous.disk.output : output,
-      search: index ?? new Map(),
-      searchCounts,
-    };
-    // Whether the disk part changed, from what each stage says it made.
-    const outputMade = !reusable || pages.rendered > 0 || wrote.made;
-    if (
-      strategy.persist &&
-      (loaded.loaded !== cached ||
-        read.changed ||
-        deps.changed ||
-        search.made ||
-        (target.dir !== undefined && outputMade))
-    )
-      strategy.cache?.trySave(disk);
-    await writer.settle?.();
-    clock.lap("write");
-
-    for (const w of warnings) project.onWarning?.(w);
+    const wrote = await writeStage({
+      config,
+      plan,
+      assets,
+      writer,
+      siteKey,
+      searching,
+      cwd,
+      target,
+      links,
+      pages,
+      sitePath,
+      fromPlan: planned.fromPlan,
+      previous: reusable,
+      renderNotFound: () => workers.runOne<string>(notFound),
+      publicFiles: walk.public.files,
+    });
     const files = writer.committedFiles?.();
-    const next: Snapshot = {
-      disk,
-      search: searchNext,
+    const next = nextSnapshot(previous, {
+      disk: { config: loaded.loaded, pages: pages.sources, files: deps.next() },
+      search: search.snapshot(),
+      folderOutput: target.dir === undefined ? undefined : wrote.output,
       memory: strategy.remember
         ? {
             walk,
@@ -230,50 +174,37 @@ export async function build(
             plan: planned.memo,
             kept: pages.kept ?? new Map(),
             check: memo,
-            output,
+            output: wrote.output,
             files,
             config,
-            dataFiles: pages.dataFiles,
             siteKey,
+            dataFiles: pages.dataFiles,
           }
         : undefined,
-    };
-    const result: BuildResult = {
+    });
+    // Saved when a stage says it made something new (a warm build that changed nothing does not).
+    const made =
+      loaded.loaded !== previous.disk.config || read.changed || deps.changed || search.made;
+    const outputMade = target.dir !== undefined && (!reusable || pages.rendered > 0 || wrote.made);
+    if (strategy.persist && (made || outputMade)) strategy.cache?.trySave(next.disk);
+    await writer.settle?.();
+    clock.lap("write");
+
+    for (const w of warnings) project.onWarning?.(w);
+    const result = resultOf({
       config,
       plan,
-      targets: check.targets,
-      pages: plan.pages.length,
-      files: wrote.written.size,
+      check,
+      pages,
       warnings,
       timings: clock.timings,
-      cacheHits: pages.cacheHits,
-      rendered: pages.rendered,
-      changed: changedSince(memory, pages.dataFiles, siteKey),
-      searchPages: check.searchPages,
-      records: plan.pages.map((p) => ({
-        ...p,
-        headers: pages.facts.get(p.regularPath)?.headers ?? [],
-      })),
       linkMap: links,
-    };
+      files: wrote.written.size,
+      changed: changedSince(memory, pages.dataFiles, siteKey),
+    });
     return { result, files, next };
   } catch (e) {
     writer.abort();
     throw e;
   }
-}
-
-/** Where includes and code imports (content/) and images (public/) are read, named as in diagnostics. */
-function sourceRoots(
-  contentDir: string,
-  publicDir: string,
-  display: (dir: string) => (rel: string) => string,
-) {
-  const prefix = (dir: string) => display(dir)("").replace(/(.)$/, "$1/");
-  return {
-    content: contentDir,
-    contentDisplay: prefix(contentDir),
-    public: publicDir,
-    publicDisplay: prefix(publicDir),
-  };
 }

@@ -4,7 +4,6 @@
  * cached body when only the site around it did; parsed and rendered on a worker otherwise.
  */
 import { join } from "node:path";
-import { statSync } from "node:fs";
 import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
@@ -22,6 +21,7 @@ import {
 import type { DependencyFiles } from "./file-deps.ts";
 import { rereadBody } from "./read-sources.ts";
 import { markdownPath } from "../shared/url.ts";
+import { renderKey, reuse, sameMaking, signature, stillValid, toShell } from "./page-reuse.ts";
 
 /** A page kept in memory between builds (the dev server). */
 export interface KeptPage {
@@ -81,22 +81,6 @@ export interface PagesOutcome {
   sources: Map<string, CachedPage>;
   /** The pages kept in memory for the next build (when the last build kept them). */
   kept?: Map<string, KeptPage>;
-}
-
-/** The key of everything a page's two files are made of. */
-function renderKey(
-  siteKey: string,
-  parseKey: string,
-  parse: { values: Record<string, string>; facts: PageFacts },
-  shell: PageShell,
-): string {
-  return hashKey(
-    siteKey,
-    parseKey,
-    JSON.stringify(parse.values),
-    JSON.stringify(parse.facts.deps.files),
-    JSON.stringify(shell),
-  );
 }
 
 /** Reuses, renders or parses every page of the plan. */
@@ -286,103 +270,4 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     for (const [path, record] of out.outputs)
       if (!record.sig) record.sig = signature(join(writer.folder, path));
   return out;
-}
-
-/**
- * Takes a page's three files (HTML, data, Markdown for machines) from memory, or from the
- * previous output as hard links, when their key is the same.
- */
-function reuse(
-  input: PagesInput,
-  page: PlannedPage,
-  paths: { htmlPath: string; mdPath: string },
-  key: string,
-  out: PagesOutcome,
-): boolean {
-  const { writer, assetsDir, previous } = input;
-  const { htmlPath, mdPath } = paths;
-  const kept = input.kept?.get(page.regularPath);
-  if (kept && kept.renderKey === key) {
-    // The same key from other objects (a plan made again): the next build compares these.
-    const cached = input.pages.get(page.relativePath)!;
-    if (cached.parse)
-      out.kept?.set(page.regularPath, {
-        ...kept,
-        made: { page, source: cached, parse: cached.parse, siteKey: input.siteKey },
-      });
-    writer.write(htmlPath, kept.files.html);
-    writer.write(assetsDir + kept.dataFile, kept.files.data);
-    writer.write(mdPath, kept.markdown);
-    out.dataFiles[page.regularPath] = kept.dataFile;
-    out.markdown.set(page.regularPath, kept.markdown);
-    for (const path of [htmlPath, assetsDir + kept.dataFile, mdPath])
-      out.outputs.set(path, { key, sig: "" });
-    return true;
-  }
-  const dataFile = previous?.dataFiles.get(page.regularPath);
-  if (!previous || !writer.reuse || !dataFile) return false;
-  const paths3 = [htmlPath, assetsDir + dataFile, mdPath];
-  const records = paths3.map((p) => previous.files.get(p));
-  // Only files the last build wrote with this key and nobody changed since.
-  if (
-    !records.every((r, i) => r?.key === key && signature(join(input.outDir, paths3[i]!)) === r.sig)
-  )
-    return false;
-  paths3.forEach((p, i) => {
-    writer.reuse!(join(input.outDir, p), p);
-    out.outputs.set(p, records[i]!);
-  });
-  out.dataFiles[page.regularPath] = dataFile;
-  return true;
-}
-
-/** Whether a kept page was made from exactly these objects, in the same site. */
-function sameMaking(
-  kept: KeptPage,
-  page: PlannedPage,
-  cached: CachedPage,
-  input: PagesInput,
-): boolean {
-  const m = kept.made;
-  return (
-    m.page === page &&
-    m.source === cached &&
-    cached.parse !== undefined &&
-    m.parse === cached.parse &&
-    m.siteKey === input.siteKey
-  );
-}
-
-/** Whether every site value a parse read, and every file it included, is as it was. */
-function stillValid(parse: CachedParse, input: PagesInput): boolean {
-  return (
-    Object.entries(parse.values).every(([k, v]) => input.parse.siteValues[k] === v) &&
-    input.files.unchanged(parse.facts.deps.files)
-  );
-}
-
-/** How a page is shown, apart from its body. */
-function toShell(p: PlannedPage): PageShell {
-  return {
-    route: p.regularPath,
-    title: p.title,
-    description: p.description,
-    layout: p.layout,
-    prev: p.prev,
-    next: p.next,
-    editUrl: p.editUrl,
-    meta: p.frontmatter.meta,
-    outline: p.outline,
-    ...(p.lastUpdated && { lastUpdated: p.lastUpdated }),
-  };
-}
-
-/** `size:mtime:inode` of a file, "" when it is missing. */
-export function signature(path: string): string {
-  try {
-    const st = statSync(path);
-    return `${st.size}:${st.mtimeMs}:${st.ino}`;
-  } catch {
-    return "";
-  }
 }

@@ -5,10 +5,21 @@
  */
 import { discoverContent, discoverPublic } from "../content/discover.ts";
 import { ContentError } from "../errors.ts";
+import type { SourceRoots } from "../content/source-files.ts";
 import type { CachedPage } from "./cache.ts";
 import { sortDiagnostics } from "./diagnostics.ts";
 import { readSources, type ReadSources } from "./read-sources.ts";
 import type { MemorySnapshot } from "./snapshot.ts";
+
+/**
+ * What the caller knows changed since the previous snapshot (the dev server's watcher): only the
+ * content files named, each changed in place; no file added, removed or renamed. The build then
+ * neither walks the folders nor looks at the other files. Without it, it looks at everything.
+ */
+export interface BuildChanges {
+  /** Paths relative to the content folder, `/`-separated. */
+  contentChanged: string[];
+}
 
 /** What the read stage reads. */
 export interface ReadInput {
@@ -44,4 +55,19 @@ export function readStage(input: ReadInput): ReadStage {
   const problems = [...walk.content.diagnostics, ...walk.public.diagnostics, ...read.problems];
   if (problems.length) throw new ContentError(sortDiagnostics(problems));
   return { walk, read };
+}
+
+/** Where includes and code imports (content/) and images (public/) are read, named as in diagnostics. */
+export function sourceRoots(
+  contentDir: string,
+  publicDir: string,
+  display: (dir: string) => (rel: string) => string,
+): SourceRoots {
+  const prefix = (dir: string) => display(dir)("").replace(/(.)$/, "$1/");
+  return {
+    content: contentDir,
+    contentDisplay: prefix(contentDir),
+    public: publicDir,
+    publicDisplay: prefix(publicDir),
+  };
 }

@@ -5,7 +5,10 @@ import type { LinkTargets } from "../site/links.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import type { Header, SearchPage } from "../shared/types.ts";
 import type { LinkMap } from "../write/link-map.ts";
-import type { MemorySnapshot } from "./snapshot.ts";
+import type { SiteCheck } from "../site/check.ts";
+import type { PagesOutcome } from "./pages.ts";
+import type { MemorySnapshot, Snapshot } from "./snapshot.ts";
+import type { OutputFiles } from "../write/writer.ts";
 
 /** What a build made, for the CLI, serve, check-links and tests. */
 export interface BuildResult {
@@ -32,6 +35,46 @@ export interface BuildResult {
   records: (PlannedPage & { headers: Header[] })[];
   /** Where each link came from (written beside the output as well; see src/write/link-map.ts). */
   linkMap: LinkMap;
+}
+
+/** What one build gives: its result, the files when they stay in memory, the next snapshot. */
+export interface BuildOutput {
+  result: BuildResult;
+  files?: OutputFiles;
+  next: Snapshot;
+}
+
+/** The result of a build from what its stages gave. */
+export function resultOf(made: {
+  config: SiteConfig;
+  plan: SitePlan;
+  check: SiteCheck;
+  pages: Pick<PagesOutcome, "facts" | "cacheHits" | "rendered">;
+  warnings: Diagnostic[];
+  timings: Record<string, number>;
+  files: number;
+  changed: BuildResult["changed"];
+  linkMap: LinkMap;
+}): BuildResult {
+  const { config, plan, check, pages } = made;
+  return {
+    config,
+    plan,
+    targets: check.targets,
+    pages: plan.pages.length,
+    files: made.files,
+    warnings: made.warnings,
+    timings: made.timings,
+    cacheHits: pages.cacheHits,
+    rendered: pages.rendered,
+    changed: made.changed,
+    searchPages: check.searchPages,
+    records: plan.pages.map((p) => ({
+      ...p,
+      headers: pages.facts.get(p.regularPath)?.headers ?? [],
+    })),
+    linkMap: made.linkMap,
+  };
 }
 
 /** What changed since the last build kept in memory (without one: everything). */

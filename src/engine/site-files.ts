@@ -19,7 +19,7 @@ import { headersFile, redirectsFile, robotsFile, sitemapFile } from "../write/ho
 import type { Writer } from "../write/writer.ts";
 import { llmsFiles, llmsFull } from "../write/llms.ts";
 import { hashKey, type OutputRecord, type OutputState } from "./cache.ts";
-import { signature } from "./pages.ts";
+import { signature } from "./page-reuse.ts";
 import { assetUrl, manifestPath, pageDataName } from "../shared/output-layout.ts";
 
 /** What the write stage needs. */

@@ -49,3 +49,30 @@ export interface MemorySnapshot {
 export function emptySnapshot(disk: CacheState = emptyState()): Snapshot {
   return { disk, search: {} };
 }
+
+/**
+ * The next snapshot from the parts the stages returned: the disk part (the output record only
+ * for a build into a folder) and, when the caller builds again, the memory part.
+ */
+export function nextSnapshot(
+  previous: Snapshot,
+  parts: {
+    disk: Omit<CacheState, "search" | "searchCounts" | "output">;
+    search: SearchSnapshot;
+    /** The output of a build into a folder; undefined keeps the last one's record. */
+    folderOutput?: OutputState;
+    memory?: MemorySnapshot;
+  },
+): Snapshot {
+  const { search, searchCounts, ...searchRest } = parts.search;
+  return {
+    disk: {
+      ...parts.disk,
+      output: parts.folderOutput ?? previous.disk.output,
+      search: search ?? new Map(),
+      searchCounts,
+    },
+    search: searchRest,
+    memory: parts.memory,
+  };
+}

@@ -12,6 +12,12 @@ import { runOne, runPageTasks } from "./run-tasks.ts";
 /** More tasks than this that parse: the workers load the highlighter as soon as they start. */
 export const WARM_START_MIN_PARSED = 30;
 
+/**
+ * A build that rendered at most this many pages builds its search index on its (warm) worker;
+ * a one-off build that rendered more stops its workers once the pages are written.
+ */
+export const SEARCH_ON_WORKER_MAX_RENDERED = 30;
+
 /** The workers of one build, or of a dev server's builds. */
 export class Workers {
   private pool?: WorkerPool;

@@ -4,51 +4,71 @@
  * the output.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import type { PublicFile } from "../content/discover.ts";
 import type { PageFacts } from "../content/parse-page.ts";
+import { assetsPath } from "../shared/output-layout.ts";
 import type { SitePlan } from "../site/model.ts";
 import type { SearchFiles } from "../site/search-index.ts";
 import { placeInConfig, type LinkMap } from "../write/link-map.ts";
 import type { Writer } from "../write/writer.ts";
-import type { OutputRecord } from "./cache.ts";
+import type { OutputRecord, OutputState } from "./cache.ts";
+import type { PagesOutcome } from "./pages.ts";
 import { copyPublic, writeManifest, writeSiteFiles, type SiteFilesInput } from "./site-files.ts";
 import type { OutputTarget } from "./strategy.ts";
 
 /** What the write stage reads. */
-export interface WriteInput extends Omit<SiteFilesInput, "written" | "outputs"> {
-  /** The pages stage's files, with their keys. */
-  pageOutputs: ReadonlyMap<string, OutputRecord>;
+export interface WriteInput extends Pick<
+  SiteFilesInput,
+  "config" | "plan" | "assets" | "writer" | "siteKey" | "fromPlan" | "previous" | "renderNotFound"
+> {
+  /** What the pages stage made: its files (with their keys), data files and Markdown. */
+  pages: Pick<PagesOutcome, "outputs" | "dataFiles" | "markdown">;
+  /** The site data file, written before the pages. */
+  sitePath: string;
   /** The index files, when they are made (the write stage goes on meanwhile). */
   searching: Promise<SearchFiles>;
   publicFiles: PublicFile[];
-  publicDir: string;
   cwd: string;
   target: OutputTarget;
   links: LinkMap;
 }
 
-/** What the write stage wrote: every path, every file's record, whether it made any file anew. */
+/** What the write stage wrote: every path, the output's records, whether it made any file anew. */
 export interface WriteStage {
   written: Set<string>;
-  outputs: Map<string, OutputRecord>;
+  output: OutputState;
   made: boolean;
 }
 
-/** Writes and swaps in the output; `written` starts with the pages' and the site data's paths. */
-export async function writeStage(input: WriteInput, written: Set<string>): Promise<WriteStage> {
-  const { writer, config, assetsDir } = input;
-  const outputs = new Map(input.pageOutputs);
-  const { made } = await writeSiteFiles({ ...input, outputs, written });
+/** Writes and swaps in the output. */
+export async function writeStage(input: WriteInput): Promise<WriteStage> {
+  const { writer, config, pages, target } = input;
+  const assetsDir = assetsPath(config.base);
+  const outDir = target.dir ?? "";
+  const written = new Set([...pages.outputs.keys(), input.sitePath]);
+  const outputs = new Map<string, OutputRecord>(pages.outputs);
+  const { made } = await writeSiteFiles({
+    ...input,
+    assetsDir,
+    outDir,
+    dataFiles: pages.dataFiles,
+    markdown: pages.markdown,
+    outputs,
+    written,
+  });
   // While the index is made on a worker: the reused files are linked into the new output.
   writer.prepare?.();
   const search = await input.searching;
   writeSearch(writer, assetsDir, search, written);
-  writeManifest({ ...input, written }, search.entry);
-  copyPublic(input.publicFiles, input.publicDir, input.cwd, config.base.slice(1), written, writer);
+  writeManifest({ ...input, assetsDir, dataFiles: pages.dataFiles, written }, search.entry);
+  const publicDir = join(input.cwd, "public");
+  copyPublic(input.publicFiles, publicDir, input.cwd, config.base.slice(1), written, writer);
   writer.commit();
-  input.target.finish(input.links);
-  return { written, outputs, made };
+  target.finish(input.links);
+  const dataFiles = new Map(Object.entries(pages.dataFiles));
+  return { written, output: { dir: outDir, files: outputs, dataFiles }, made };
 }
 
 /** Writes the index's files under the assets folder. */
