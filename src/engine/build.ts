@@ -65,7 +65,9 @@ export async function build(
   const lastUpdated = memory?.lastUpdated ?? lastCommitDates(contentDir);
   const sources = [...read.pages.values()].map((p) => p.source);
   const assets = await project.assets();
-  const planned = planStage({ config, configFile, sources, lastUpdated, assets }, memory?.plan);
+  const { devClient } = project;
+  const planInput = { config, configFile, sources, lastUpdated, assets, devClient };
+  const planned = planStage(planInput, memory?.plan);
   const { plan } = planned.planned;
   const { siteKey } = planned;
   clock.lap("plan");

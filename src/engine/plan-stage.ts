@@ -37,6 +37,8 @@ export interface PlanInput {
   sources: CachedPage["source"][];
   lastUpdated: Map<string, LastUpdated>;
   assets: ClientAssets;
+  /** The live-reload client's URL, linked by every page (the dev server's builds). */
+  devClient?: string;
 }
 
 /** What the plan stage gives: the plan, the site data and its file, the pages' render setup and its key. */
@@ -75,6 +77,7 @@ export function planStage(input: PlanInput, previous?: PlanMemo): PlanStage {
     headTags: config.head,
     manifestFile: manifestUrl(config.base),
     siteFile: url(siteFile),
+    ...(input.devClient && { devClient: input.devClient }),
   };
   // Everything every page's render shares: a change here renders every page again. (The site
   // data's path on disk is not part of it: it names the same bytes wherever they are.)

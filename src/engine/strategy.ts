@@ -64,6 +64,8 @@ export interface Project {
   onWarning?: (d: Diagnostic) => void;
   /** The client's files. */
   assets: () => Promise<ClientAssets>;
+  /** Every page links the live-reload client from this URL (the dev server's builds). */
+  devClient?: string;
 }
 
 /** A build into a folder: written beside it, swapped in atomically, the link map beside it. */

@@ -14,6 +14,8 @@ export interface RenderContext {
   manifestFile: string;
   /** URL of the content-hashed site data file. */
   siteFile: string;
+  /** URL of the live-reload client, linked at the end of the head (the dev server's builds only). */
+  devClient?: string;
 }
 
 /** Escapes JSON for a `<script type="application/json">` (no `</script>` or `<!--` can end it). */
@@ -31,13 +33,16 @@ export function renderPage(
   options: { noindex?: boolean } = {},
 ): string {
   const head = renderToStaticMarkup(
-    <Head
-      site={ctx.site}
-      page={page}
-      assets={ctx.assets}
-      headTags={ctx.headTags}
-      noindex={options.noindex}
-    />,
+    <>
+      <Head
+        site={ctx.site}
+        page={page}
+        assets={ctx.assets}
+        headTags={ctx.headTags}
+        noindex={options.noindex}
+      />
+      {ctx.devClient && <script type="module" src={ctx.devClient} />}
+    </>,
   );
   const body = renderToString(<App site={ctx.site} page={page} parts={parts} />);
   const { html: _html, ...rest } = page;

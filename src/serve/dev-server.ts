@@ -23,12 +23,13 @@ import type { OutputFiles } from "../write/writer.ts";
 import { LiveReload } from "./live-reload.ts";
 import { RebuildQueue, watchSources, type Change, type SourceWatcher } from "./watch.ts";
 import { isSiteDataPath } from "../shared/output-layout.ts";
+import { DEV_CLIENT_PATH } from "../shared/live-message.ts";
 
 /** How long the server must have had no request before it builds the search index of an edit. */
 const SEARCH_AFTER_QUIET_MS = 60;
 
-/** Where the dev client is served; outside the base so it cannot shadow a page. */
-export const DEV_CLIENT_PATH = "/__brook/dev.js";
+export { DEV_CLIENT_PATH };
+/** The dev client's tag in the server's own page (before the first build), which shows version 0. */
 const devClientTag = (version: number) =>
   `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script>`;
 
@@ -109,14 +110,13 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   const events = new EventEmitter();
 
   let live: LiveReload | undefined;
-  // Every page carries the version it shows: the dev client compares it with the server's.
-  const files = new MemoryFiles((html) =>
-    html.replace("</head>", `${devClientTag(live?.version ?? 0)}</head>`),
-  );
+  // Served as the build made them: its pages link the dev client themselves.
+  const files = new MemoryFiles();
   const handler = createStaticHandler({ files });
   const archive = new AssetArchive();
   let lastBuild: OutputFiles | undefined;
-  let base = "/docs/v2/";
+  /** The base of the last good build (none before the first). */
+  let base = "";
   let version = 0;
   let searching: Promise<void> = Promise.resolve();
   let devClient = await bundleDevClient(root).catch((e: Error) => {
@@ -191,6 +191,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       version++;
       reload.version = version;
       publish(outcome.files);
+      // After the files are in place: a page whose load started later shows this build or a newer one.
+      reload.publishedAt = Date.now();
       const { routes, all, dataFiles } = outcome.result.changed;
       const update: PageUpdate = {
         version,
@@ -284,7 +286,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   );
   return {
     url,
-    home: url + base,
+    home: url + (base || "/"),
     events,
     notify: (c) => queue.push(c),
     idle: async () => {

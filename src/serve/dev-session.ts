@@ -24,6 +24,7 @@ import { workerScript } from "../workers/pool.ts";
 import type { OutputFiles } from "../write/writer.ts";
 import { DevWriter } from "./dev-site.ts";
 import type { Change } from "./watch.ts";
+import { DEV_CLIENT_PATH } from "../shared/live-message.ts";
 
 /** Where and what to build. */
 export interface DevSessionOptions {
@@ -74,6 +75,8 @@ export class DevSession {
       strict: false,
       onWarning: options.onWarning,
       assets: () => (this.assets ??= clientAssets()),
+      // The pages link the live-reload client themselves: the server serves them as built.
+      devClient: DEV_CLIENT_PATH,
     };
   }
 

@@ -37,6 +37,8 @@ export class LiveReload {
   private lastError: string | undefined;
   /** The version of the last good build (what the served pages show). */
   version = 0;
+  /** When that build went out (epoch ms): a page that started loading before it may show an older one. */
+  publishedAt?: number;
 
   constructor(
     server: Server,
@@ -51,6 +53,7 @@ export class LiveReload {
       this.send(ws, {
         type: "hello",
         version: this.version,
+        ...(this.publishedAt !== undefined && { publishedAt: this.publishedAt }),
         ...(this.lastError ? { error: this.lastError } : {}),
       });
     });
