@@ -16,7 +16,6 @@ import type {
   Outcome,
   RouterContext,
 } from "./router.ts";
-import { assetUrl } from "../shared/output-layout.ts";
 
 type Mode = "push" | "pop";
 
@@ -167,7 +166,7 @@ function fail(
   return detail;
 }
 
-const assets = (ctx: RouterContext) => assetUrl(ctx.site.base, "");
+const assets = (ctx: RouterContext) => ctx.site.base + "assets/";
 
 /** The data file and the location shown for a location: redirects first, then pages, else the not-found page. */
 function resolve(

@@ -4,12 +4,11 @@ import type { PageData, RouteManifest } from "../../shared/types.ts";
 import { routeToPath } from "../../shared/url.ts";
 import type { SearchSources } from "./engine.ts";
 import { pageSections } from "./page-sections.ts";
-import { assetUrl } from "../../shared/output-layout.ts";
 
 /** Fetches from `base`/assets/; page data files are named by the route manifest. */
 export function fetchSources(base: string, manifest: Promise<RouteManifest>): SearchSources {
   const json = async <T>(file: string): Promise<T> => {
-    const r = await fetch(assetUrl(base, file));
+    const r = await fetch(base + "assets/" + file);
     if (!r.ok) throw new Error(`HTTP ${r.status}: ${file}`);
     return (await r.json()) as T;
   };

@@ -8,7 +8,6 @@ import type { SearchInputProps } from "../../../templates/SearchInput.tsx";
 import type { SearchHead } from "../../shared/search-format.ts";
 import type { RouteManifest } from "../../shared/types.ts";
 import type { Search } from "./engine.ts";
-import { assetUrl } from "../../shared/output-layout.ts";
 
 /** What the reader has done in the search box. */
 export interface SearchState {
@@ -43,7 +42,7 @@ export function useSearch(
     if (loading.current) return;
     loading.current = true;
     const head = manifest
-      .then((m) => fetch(assetUrl(base, m.search)))
+      .then((m) => fetch(base + "assets/" + m.search))
       .then((r) =>
         r.ok ? (r.json() as Promise<SearchHead>) : Promise.reject(new Error(`HTTP ${r.status}`)),
       );
