@@ -7,9 +7,7 @@
  */
 import { createServer } from "node:http";
 import { EventEmitter } from "node:events";
-import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { build as esbuild } from "esbuild";
 import { formatDiagnostic, type Diagnostic } from "../errors.ts";
 import { colors, error as logError, info as logInfo, warn as logWarn } from "../log.ts";
 import { projectRoot as defaultProjectRoot } from "../paths.ts";
@@ -17,7 +15,9 @@ import { CONFIG_FILE } from "../config/load.ts";
 import { closeServer, listen } from "../static-host/listen.ts";
 import { etagOf, MemoryFiles } from "../static-host/site-files.ts";
 import { createStaticHandler } from "../static-host/static-handler.ts";
-import { DevSession, type DevBuildOutcome } from "./dev-session.ts";
+import type { BuildEvent, DevLogger, DevServer, PageUpdate, ServeOptions } from "./dev-api.ts";
+import { bundleDevClient } from "./dev-bundles.ts";
+import { DevSession } from "./dev-session.ts";
 import { AssetArchive } from "./dev-site.ts";
 import type { OutputFiles } from "../write/writer.ts";
 import { LiveReload } from "./live-reload.ts";
@@ -29,73 +29,10 @@ import { DEV_CLIENT_PATH } from "../shared/live-message.ts";
 const SEARCH_AFTER_QUIET_MS = 60;
 
 export { DEV_CLIENT_PATH };
+export type { BuildEvent, DevLogger, DevServer, PageUpdate, ServeOptions };
 /** The dev client's tag in the server's own page (before the first build), which shows version 0. */
 const devClientTag = (version: number) =>
   `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script>`;
-
-/** The terminal, replaceable in tests. */
-export interface DevLogger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-/** Options of `serve`. */
-export interface ServeOptions {
-  /** 0 picks a free port. @default 4000 */
-  port?: number;
-  /** @default "127.0.0.1" */
-  host?: string;
-  contentDir?: string;
-  configFile?: string;
-  /** @default process.cwd() */
-  cwd?: string;
-  /** Where the generator's src/ and templates/ are. @default the project this code belongs to */
-  projectRoot?: string;
-  /** Watch the sources. @default true */
-  watch?: boolean;
-  /** Watch the generator's own code (templates/, src/) too. @default true */
-  watchCode?: boolean;
-  /** Quiet time before a rebuild starts. @default 10 */
-  debounceMs?: number;
-  logger?: DevLogger;
-}
-
-/** What a good build told the open pages. */
-export interface PageUpdate {
-  version: number;
-  /** Routes whose page changed. */
-  routes: string[];
-  /** Every page changed (titles, sidebar, config). */
-  all: boolean;
-  /** Pages reload instead of updating in place (code, config or assets changed). */
-  reload: boolean;
-}
-
-/** One finished build, as the server reports it (tests and the benchmark listen to these). */
-export interface BuildEvent {
-  outcome: DevBuildOutcome;
-  changes: Change[];
-  /** Set when the build was good. */
-  update?: PageUpdate;
-}
-
-/** A running dev server. */
-export interface DevServer {
-  /** Base URL without a trailing slash: `http://127.0.0.1:4000`. */
-  url: string;
-  /** The docs' home: url + base. */
-  home: string;
-  /** `build-start` (changes), `build` (BuildEvent), `update` (PageUpdate), `search` (a new index was published). */
-  events: EventEmitter;
-  /** Queues a change as the watcher would (tests; the watcher calls the same). */
-  notify(change: Change): void;
-  /** Resolves when no change is pending, no build is running and the search index caught up. */
-  idle(): Promise<void>;
-  /** How many pages hold a live-reload connection. */
-  connections(): number;
-  close(): Promise<void>;
-}
 
 /** Starts the dev server; resolves once it listens and the first build ended (good or bad). */
 export async function serve(options: ServeOptions = {}): Promise<DevServer> {
@@ -306,20 +243,4 @@ function siteFileOf(files: OutputFiles, base: string): string {
 
 function isLoopback(host: string): boolean {
   return host === "127.0.0.1" || host === "localhost" || host === "::1" || host.startsWith("127.");
-}
-
-/** Bundles src/client/dev (the live-reload client) for the browser. */
-async function bundleDevClient(root: string): Promise<string> {
-  const entry = join(root, "src", "client", "dev", "main.ts");
-  if (!existsSync(entry)) return "";
-  const result = await esbuild({
-    entryPoints: [entry],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: ["es2020"],
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]!.text;
 }

@@ -5,12 +5,7 @@
  * code rebundled when it changes: templates and page code into a new worker script, the client
  * into new assets.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
-import { nodeBundleOptions } from "../../scripts/node-bundle.js";
 import { build as buildSite, type BuildChanges } from "../engine/build.ts";
 import { BuildCache, cacheDir } from "../engine/cache.ts";
 import { buildDeferredSearch, type DeferredSearch } from "../engine/deferred-search.ts";
@@ -23,8 +18,9 @@ import { buildClientAssets, clientAssets, type ClientAssets } from "../render/as
 import { workerScript } from "../workers/pool.ts";
 import type { OutputFiles } from "../write/writer.ts";
 import { DevWriter } from "./dev-site.ts";
-import type { Change } from "./watch.ts";
 import { DEV_CLIENT_PATH } from "../shared/live-message.ts";
+import { compileError, WorkerBundles } from "./dev-bundles.ts";
+import type { Change } from "./watch.ts";
 
 /** Where and what to build. */
 export interface DevSessionOptions {
@@ -49,8 +45,7 @@ export class DevSession {
   private readonly cache: BuildCache;
   private script?: URL | null;
   private assets?: Promise<ClientAssets>;
-  private readonly bundles: string;
-  private serial = 0;
+  private readonly bundles: WorkerBundles;
   private first = true;
   /** The last build failed: the next looks at every file (its walk is older than what failed). */
   private failed = false;
@@ -58,13 +53,14 @@ export class DevSession {
   private pendingCode = new Set<"templates" | "client">();
 
   constructor(private readonly options: DevSessionOptions) {
-    this.bundles = join(
+    const bundles = join(
       options.projectRoot,
       "node_modules",
       ".cache",
       "brook-docs-dev",
       String(process.pid),
     );
+    this.bundles = new WorkerBundles(options.projectRoot, bundles);
     const cwd = resolve(options.cwd);
     const contentDir = resolve(cwd, options.contentDir);
     this.cache = new BuildCache(cacheDir(cwd, contentDir));
@@ -95,7 +91,7 @@ export class DevSession {
         // page or file of the last build reused (the cache's parses are kept).
         this.script =
           this.pendingCode.has("templates") || !workerScript()
-            ? await this.bundleWorker()
+            ? await this.bundles.next()
             : workerScript()!;
         this.pendingCode.delete("templates");
         await this.strategy?.workers.close();
@@ -190,56 +186,6 @@ export class DevSession {
   /** Stops the workers and removes the bundles this session made. */
   async dispose(): Promise<void> {
     await this.strategy?.workers.close();
-    rmSync(this.bundles, { recursive: true, force: true });
+    this.bundles.dispose();
   }
-
-  /** Bundles the build worker from the project's sources into a folder of its own (a new URL is new code). */
-  private async bundleWorker(): Promise<URL> {
-    const root = this.options.projectRoot;
-    let result;
-    try {
-      result = await build({
-        ...nodeBundleOptions(root),
-        entryPoints: { "build-worker": join(root, "src/workers/build-worker.ts") },
-        write: false,
-        outdir: "out",
-        logLevel: "silent",
-        define: {
-          ...nodeBundleOptions(root).define,
-          "process.env.BROOK_DOCS_ROOT": JSON.stringify(root),
-        },
-      });
-    } catch (e) {
-      throw compileError(
-        e,
-        "fix the error in templates/ or src/; the server keeps the last good pages",
-      );
-    }
-    const hash = createHash("sha1");
-    for (const f of result.outputFiles) hash.update(f.path).update(f.text);
-    const dir = join(
-      this.bundles,
-      `${String(this.serial++).padStart(4, "0")}-${hash.digest("hex").slice(0, 10)}`,
-    );
-    mkdirSync(dir, { recursive: true });
-    for (const f of result.outputFiles)
-      writeFileSync(join(dir, f.path.slice(f.path.lastIndexOf("/out/") + 5)), f.text);
-    // Keep the two newest: workers of the session being replaced may still be reading the last one.
-    for (const old of readdirSync(this.bundles).sort().slice(0, -2))
-      rmSync(join(this.bundles, old), { recursive: true, force: true });
-    return new URL("build-worker.mjs", pathToFileURL(dir + "/"));
-  }
-}
-
-/** An esbuild failure as the CLI shows it: `file:line:col: message`, and a hint. */
-function compileError(e: unknown, hint: string): BrookError {
-  const first = (
-    e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }
-  ).errors?.[0];
-  const where = first?.location
-    ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: `
-    : "";
-  return new BrookError(`${where}${first?.text ?? "the generator's code does not compile"}`, hint, {
-    cause: e,
-  });
 }
