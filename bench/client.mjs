@@ -1,6 +1,6 @@
-// Reader-client benchmark (issue 3): builds the real docs, serves them with `preview`, and measures
-// in Debian's Chromium: first-load JavaScript (gzip, total and ours vs React; the chunks a page
-// imports after hydration listed apart), render-blocking
+// Reader-client benchmark (issues 3, 25): builds the real docs, serves them with `preview`, and
+// measures in Debian's Chromium: first-load JavaScript and requests of a reader who only reads
+// and scrolls (gzip as transferred; what intent loads listed apart), render-blocking
 // scripts (the <head> layout script alone), click → new content painted for prefetched in-place
 // navigations, and page data sizes (gzip). Search has its own benchmark (bench/search.mjs). Prints
 // each figure against its budget; exit code 1 when one is over.
@@ -12,11 +12,13 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
+import { findChromium } from "../test/helpers/chromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const NAVS = Number(process.env.NAVS ?? 30);
 const DOC_PAGE = "/docs/v2/workflows/steps/triggers/";
 const KB = 1000;
+const BUDGET = JSON.parse(readFileSync(join(root, "bench", "first-load-budget.json"), "utf8"));
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -62,7 +64,7 @@ await build({
 const { startPreview } = await import(previewModule);
 const server = await startPreview({ root: out, port: 0, host: "127.0.0.1" });
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: findChromium(),
   args: [
     "--headless",
     "--no-sandbox",
@@ -76,58 +78,58 @@ const browser = await chromium.launch({
 });
 
 try {
-  // 2. First load of a doc page: the scripts it fetched, and whether any blocked rendering.
+  // 2. First load of a doc page as a reader who only reads and scrolls (design.md §9): what
+  // Chromium fetched, the bytes as transferred (preview compresses: gzip), against the budget
+  // in bench/first-load-budget.json (the browser test reads the same file).
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const scripts = new Set();
-  page.on("request", (r) => {
-    if (r.resourceType() === "script" && r.url().startsWith(server.url))
-      scripts.add(new URL(r.url()).pathname);
-  });
-  await page.goto(server.url + DOC_PAGE, { waitUntil: "networkidle" });
-  await page.waitForFunction(() => Boolean(window.brookDocs?.router));
-  await page.waitForTimeout(500);
-  // First load: the scripts the page needs to become interactive, the <head> script, the module
-  // entry and what it imports statically. Chunks the client imports after hydration for what this
-  // page has (code groups' tabs, the scroll-spy) are fetched lazily by design (issue 13: "what is
-  // new loads lazily") and are listed apart, with their size.
-  const sized = (p) => ({ path: p, gzip: gz(readFileSync(join(out, p))) });
-  const fetched = [...scripts];
-  const eager = new Set();
-  const tags = await page.evaluate(() =>
-    [...document.querySelectorAll("script[src]")].map((s) => new URL(s.src).pathname),
+  const requests = [];
+  page.on("requestfinished", (r) =>
+    requests.push({
+      path: r.url().startsWith(server.url) ? new URL(r.url()).pathname : r.url(),
+      type: r.resourceType(),
+      bytes: r.sizes().then((s) => s.responseBodySize),
+    }),
   );
-  for (const queue = tags.filter((p) => scripts.has(p)); queue.length;) {
-    const p = queue.shift();
-    if (eager.has(p)) continue;
-    eager.add(p);
-    const code = readFileSync(join(out, p), "utf8");
-    for (const m of code.matchAll(/\bimport\s*(?:[\w${}\s,*]*?from\s*)?["']\.\/([^"']+)["']/g))
-      queue.push(p.slice(0, p.lastIndexOf("/") + 1) + m[1]);
-  }
-  const firstLoad = [...eager].map(sized);
-  const later = fetched.filter((p) => !eager.has(p)).map(sized);
-  const totalJs = firstLoad.reduce((a, f) => a + f.gzip, 0);
-  const reactOnly = await reactBaseline();
+  await page.goto(server.url + DOC_PAGE, { waitUntil: "networkidle" });
+  for (const y of [800, 1600, 3200, 0])
+    await page.evaluate(
+      (top) => new Promise((r) => (scrollTo(0, top), requestAnimationFrame(r))),
+      y,
+    );
+  await page.waitForLoadState("networkidle");
+  const sized = async (rs) => Promise.all(rs.map(async (r) => ({ ...r, bytes: await r.bytes })));
+  const firstLoad = await sized(requests.splice(0));
+  const firstJs = firstLoad.filter((r) => r.type === "script");
+  const totalJs = firstJs.reduce((a, f) => a + f.bytes, 0);
   report(
-    "first-load JS of a doc page, gzip -9 (total)",
+    "first-load JS of a doc page, gzip as transferred",
     totalJs,
     `${totalJs} B`,
-    "75,000 B",
-    totalJs <= 75 * KB,
+    `${BUDGET.javascriptBytes} B`,
+    totalJs <= BUDGET.javascriptBytes,
   );
-  report("  of which React + react-dom (same bundler settings)", reactOnly, kb(reactOnly));
+  for (const f of firstJs)
+    console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${f.bytes} B`);
   report(
-    "  of which ours (client, templates, esbuild runtime)",
-    totalJs - reactOnly,
-    kb(totalJs - reactOnly),
+    "first-load requests of a doc page",
+    firstLoad.length,
+    String(firstLoad.length),
+    String(BUDGET.requests),
+    firstLoad.length <= BUDGET.requests,
   );
-  for (const f of firstLoad)
-    console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${f.gzip} B`);
-  const laterJs = later.reduce((a, f) => a + f.gzip, 0);
-  report("  loaded after hydration for this page (lazy)", laterJs, `${laterJs} B`);
+  for (const f of firstLoad) console.log(`       ${f.type.padEnd(10)} ${f.path}`);
+  // Intent (a pointer on a link, a key): React, the router and the parts, then what the page uses.
+  await page.evaluate(() => window.brookDocs.wake());
+  await page.waitForFunction(() => Boolean(window.brookDocs?.router));
+  await page.waitForLoadState("networkidle");
+  const later = (await sized(requests.splice(0))).filter((r) => r.type === "script");
+  const laterJs = later.reduce((a, f) => a + f.bytes, 0);
+  const reactOnly = await reactBaseline();
+  report("JS loaded on intent, gzip as transferred", laterJs, `${laterJs} B`);
+  report("  of which React + react-dom (gzip -9, same bundler settings)", reactOnly, kb(reactOnly));
   for (const f of later)
-    console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${f.gzip} B`);
+    console.log(`       ${f.path.replace("/docs/v2/assets/", "")} ${f.bytes} B`);
   const blockingUrls = await page.evaluate(() => [
     ...new Set([
       ...performance

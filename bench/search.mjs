@@ -1,7 +1,8 @@
 // Search benchmark (issue 15): builds the real docs and the synthetic corpora, then measures
 //  - the index build: CPU time of buildSearchFiles on the docs, N = 1000 and N = 4000 (median of 5);
 //  - the index bytes (gzip -9): the docs' one file, and N = 4000's head and shards;
-//  - relevance in Chromium on bench/search-relevance.json: top-1, top-3, queries without a result;
+//  - relevance in Chromium on bench/search-relevance.json: top-1, top-3 distinct pages, mean
+//    reciprocal rank, queries without a result (all queries, the first 84, the ones from the pages);
 //  - query latency in Chromium once the index is loaded (p95);
 //  - first result after the first keystroke, on a cold cache over loopback (`preview`), and the bytes
 //    fetched before it, for the docs and for N = 4000.
@@ -16,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
 import { nodeBundleOptions } from "../scripts/node-bundle.js";
+import { findChromium } from "../test/helpers/chromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const sizes = process.env.SEARCH_N === "0" ? [] : [1000, 4000];
@@ -45,7 +47,7 @@ await build({
   ...nodeBundleOptions(root),
   stdin: {
     contents:
-      'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/site/search-index.ts"; export { startPreview } from "./src/preview.ts";',
+      'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/search/index-files.ts"; export { startPreview } from "./src/preview.ts";',
     resolveDir: root,
     sourcefile: "bench-search.ts",
     loader: "ts",
@@ -91,7 +93,7 @@ for (const n of sizes) {
 }
 
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: findChromium(),
   args: [
     "--headless",
     "--no-sandbox",
@@ -196,7 +198,7 @@ async function measureQueries(site, url, boxChunk, queries) {
       ).json();
       const head = await (await fetch(base + "assets/" + manifest.search)).json();
       let pending = 0;
-      const sources = m.fetchSources(base, Promise.resolve(manifest));
+      const sources = m.fetchSources(base, base + "assets/", Promise.resolve(manifest));
       const shard = sources.shard;
       sources.shard = (f) => (pending++, shard(f).finally(() => pending--));
       const search = m.createSearch(head, sources, () => {});
@@ -225,35 +227,51 @@ async function measureQueries(site, url, boxChunk, queries) {
   );
   await context.close();
   if (site.name === "docs") {
-    let top1 = 0;
-    let top3 = 0;
+    // The first 84 queries were written from the reader's side, the rest from the pages' side.
+    const sets = [
+      ["", 0, relevance.length],
+      [" (the first 84)", 0, 84],
+      [" (from the pages)", 84, relevance.length],
+    ];
     const misses = [];
-    relevance.forEach((r, i) => {
-      const rank = out.found[i].findIndex((route) => r.pages.includes(route));
-      if (rank === 0) top1++;
-      if (rank >= 0 && rank < 3) top3++;
-      else misses.push(`"${r.q}" → ${out.found[i].slice(0, 3).join(" ") || "(none)"}`);
-    });
-    const n = relevance.length;
-    report(
-      `relevance top-1 of ${n} queries`,
-      top1 / n,
-      `${((top1 / n) * 100).toFixed(1)}%`,
-      "85%",
-      top1 / n >= 0.85,
-    );
-    report(
-      `relevance top-3 of ${n} queries`,
-      top3 / n,
-      `${((top3 / n) * 100).toFixed(1)}%`,
-      "95%",
-      top3 / n >= 0.95,
-    );
+    for (const [label, from, to] of sets) {
+      let top1 = 0;
+      let top3 = 0;
+      let rr = 0;
+      for (let i = from; i < to; i++) {
+        // One group per page: the first three groups are the first three distinct pages.
+        const rank = out.found[i].findIndex((route) => relevance[i].pages.includes(route));
+        if (rank === 0) top1++;
+        if (rank >= 0 && rank < 3) top3++;
+        if (rank >= 0) rr += 1 / (rank + 1);
+        else if (!label && rank !== 0)
+          misses.push(`"${relevance[i].q}" → ${out.found[i].slice(0, 3).join(" ") || "(none)"}`);
+        if (!label && rank > 0)
+          misses.push(`#${rank + 1} "${relevance[i].q}" → ${out.found[i].slice(0, 3).join(" ")}`);
+      }
+      const n = to - from;
+      const main = !label;
+      report(
+        `relevance top-1 of ${n} queries${label}`,
+        top1 / n,
+        `${((top1 / n) * 100).toFixed(1)}%`,
+        main ? "95%" : undefined,
+        main ? top1 / n >= 0.95 : undefined,
+      );
+      report(
+        `  top-3 distinct pages${label}`,
+        top3 / n,
+        `${((top3 / n) * 100).toFixed(1)}%`,
+        main ? "97.5%" : undefined,
+        main ? top3 / n >= 0.975 : undefined,
+      );
+      report(`  mean reciprocal rank${label}`, rr / n, (rr / n).toFixed(3));
+    }
     const none = out.found.filter((f) => f.length === 0).length;
-    report("queries without a result", none, String(none));
-    for (const m of misses) console.log(`       not in the top 3: ${m}`);
+    report("queries without a result", none, String(none), "0", none === 0);
+    for (const m of misses) console.log(`       not first: ${m}`);
   }
-  // The 5 ms budget is the docs'. A synthetic corpus puts every word on thousands of pages: its
+  // The 10 ms budget is the docs'. A synthetic corpus puts every word on thousands of pages: its
   // figure shows what MAX_PAGES_PER_TERM bounds, not what a reader of a real site waits.
   const p95 = median(out.rounds.map((times) => percentile(times, 95)));
   const all = out.rounds.flat();
@@ -262,8 +280,8 @@ async function measureQueries(site, url, boxChunk, queries) {
     `query latency p95 of ${queries.length}, index loaded (median of 5 rounds)`,
     p95,
     `${p95.toFixed(2)} ms`,
-    docs ? "5 ms" : undefined,
-    docs ? p95 < 5 : undefined,
+    docs ? "10 ms" : undefined,
+    docs ? p95 <= 10 : undefined,
   );
   report(
     "  median / max of all",

@@ -31,6 +31,8 @@ export const values = {
     serviceDb: "60KB",
     /** A workflow's event queue, in events (Event Queue Full above it). */
     queue: { default: 100, max: "10,000" },
+    /** Executions of one workflow that run at the same time (workflow settings), from 1 up to `max`. */
+    concurrency: { default: 1, max: 10 },
     /** Requests an HTTP trigger endpoint accepts (Rate Limit Exceeded above it). */
     httpRate: { perSecond: 10, burst: 50 },
     /** REST API requests a minute per token. */
@@ -85,5 +87,7 @@ export const values = {
     /** Seconds between SSE heartbeats, and of silence after which a connection is dead (twice the heartbeat). */
     sseHeartbeat: 15,
     sseDead: 30,
+    /** How often the built-in RSS source checks its feed unless you change its `timer`: seconds, and the same in words (change both). */
+    rssCheck: { seconds: 900, every: "15 minutes" },
   },
 } satisfies SiteValueTree;

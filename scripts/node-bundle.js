@@ -22,6 +22,10 @@ export function nodeBundleOptions(root) {
       "playwright-core",
       "axe-core",
       "lighthouse",
+      // The example checks load these when a block needs them: web-tree-sitter reads its .wasm
+      // beside its own file, and TypeScript (9 MB) would weigh on every worker's start.
+      "web-tree-sitter",
+      "typescript",
     ],
     // Bundled CommonJS packages (React's server renderer) call require() for Node's modules.
     banner: {

@@ -44,10 +44,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const cache = options.cache === false ? undefined : new BuildCache(cacheDir(cwd, contentDir));
   const { writer } = options;
   const workers = new Workers(options.workerScript);
+  const workerDir = join(cache?.dir ?? memorySiteDir(cwd), "site");
   const strategy: BuildStrategy = {
-    output: writer
-      ? memoryOutput(() => writer, join(cache?.dir ?? memorySiteDir(cwd), "site"))
-      : folderOutput(outDir, cwd),
+    output: writer ? memoryOutput(() => writer, workerDir) : folderOutput(outDir, cwd),
     workers,
     deferSearch: false,
     remember: false,
@@ -57,6 +56,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     persist: true,
     // The index's counts are kept in the cache: the next build counts only the pages that changed.
     searchCounts: cache?.searchCountsPath,
+    workerDir,
   };
   const project = {
     cwd,

@@ -4,6 +4,7 @@ import { EXTERNAL_DEFAULTS } from "./check-links/external.ts";
 import { formatError } from "./errors.ts";
 import { colors, error, info } from "./log.ts";
 import { packageVersion } from "./paths.ts";
+import { TOOL_SUMMARIES } from "./mcp/tool-list.ts";
 import {
   emitReports,
   errorDiagnostics,
@@ -216,6 +217,17 @@ export async function main(argv: string[]): Promise<number> {
       },
     );
 
+  program
+    .command("mcp")
+    .description("serve the docs to AI assistants: a Model Context Protocol server on stdio")
+    .argument("[dir]", "build folder", "dist")
+    .option("--site <url>", "read the published docs at this URL instead of a build folder")
+    .addHelpText("after", mcpHelp)
+    .action(async (dir: string, opts: { site?: string }) => {
+      const { runMcpServer } = await import("./mcp/server.ts");
+      await runMcpServer({ dir, site: opts.site, version: packageVersion() });
+    });
+
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
@@ -226,6 +238,18 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   return code;
+}
+
+/** `mcp --help`: the tools, so a reader knows what an assistant gets. */
+function mcpHelp(): string {
+  return [
+    "",
+    "Tools:",
+    ...TOOL_SUMMARIES.map(([name, what]) => `  ${name.padEnd(30)} ${what}`),
+    "",
+    "Resources: every page as brook-docs://<base>/<route> (Markdown).",
+    'Configure an assistant with: { "command": "npx", "args": ["brook-docs", "mcp", "dist"] }',
+  ].join("\n");
 }
 
 function formatOption(): Option {

@@ -1,11 +1,11 @@
 /** `brook-docs preview [DIR]`: serves a finished build exactly as a good static host would. */
-import { createServer } from "node:http";
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { BrookError } from "./errors.ts";
 import { closeServer, listen } from "./static-host/listen.ts";
 import { DirFiles } from "./static-host/site-files.ts";
 import { createStaticHandler } from "./static-host/static-handler.ts";
+import { createHostServer, type HostTimeouts } from "./static-host/http-server.ts";
 
 /** Options of `startPreview`. */
 export interface PreviewOptions {
@@ -17,6 +17,8 @@ export interface PreviewOptions {
   host?: string;
   /** Apply the built `_redirects` (301 before the stub pages). @default true */
   hostRedirects?: boolean;
+  /** Shorter HTTP time-outs (tests). @default HOST_TIMEOUTS */
+  timeouts?: Partial<HostTimeouts>;
 }
 
 /** A running preview server. */
@@ -39,8 +41,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     files: new DirFiles(root),
     hostRedirects: options.hostRedirects,
   });
-  const server = createServer((req, res) => void handler(req, res));
-  server.keepAliveTimeout = 5_000;
+  const server = createHostServer((req, res) => void handler(req, res), {
+    timeouts: options.timeouts,
+  });
   const url = await listen(server, options.port, options.host ?? "127.0.0.1");
   return { url, close: () => closeServer(server) };
 }

@@ -70,7 +70,6 @@ export function Head({
       <script src={assets.early} />
       {site.banner && <script src={assets.banner} data-banner={site.banner.id} />}
       <link rel="stylesheet" href={assets.css} />
-      <link rel="preload" href={assets.siteData} as="fetch" crossOrigin="anonymous" />
       <script type="module" src={assets.js} />
     </>
   );

@@ -9,7 +9,7 @@ interface SidebarProps {
   open: boolean;
 }
 
-/** The sidebar: top-level groups as headed sections, sub-groups as disclosures. */
+/** The sidebar: top-level groups as labelled groups, sub-groups as disclosures. */
 export function Sidebar({ site, route, headers, activeSlug, open }: SidebarProps) {
   return (
     <nav id="sidebar" className={open ? "sidebar open" : "sidebar"} aria-label="Sidebar">
@@ -17,10 +17,18 @@ export function Sidebar({ site, route, headers, activeSlug, open }: SidebarProps
         // On large sites a group away from the current page is one link to its page, so a
         // page's HTML stays the same size however many pages the site has.
         node.kind === "group" && (site.sidebarComplete || !node.route || contains(node, route)) ? (
-          <section className="sidebar-section" key={i}>
-            <h2 className="sidebar-heading">{node.text}</h2>
+          // A labelled group, not a heading: the sidebar comes before the page's h1 in the document.
+          <div
+            className="sidebar-section"
+            role="group"
+            aria-labelledby={`sidebar-group-${i}`}
+            key={i}
+          >
+            <p className="sidebar-heading" id={`sidebar-group-${i}`}>
+              {node.text}
+            </p>
             <Items nodes={withGroupPage(node)} {...{ site, route, headers, activeSlug }} />
-          </section>
+          </div>
         ) : (
           <Items
             key={i}

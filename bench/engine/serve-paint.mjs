@@ -11,6 +11,7 @@ import { chromium } from "playwright-core";
 import { MARKER_SOURCE, withMarker } from "./edit.mjs";
 import { onCleanUp, processCpu, started, stop } from "./procs.mjs";
 import { median, percentile } from "./stats.mjs";
+import { findChromium } from "../../test/helpers/chromium.mjs";
 
 /** Chromium as test/browser/harness.ts runs it. */
 const CHROMIUM_ARGS = [
@@ -35,7 +36,7 @@ const IDLE_NO_LOG_MS = 2_000;
 /** Launches the browser the serve rows share; closed at exit too. */
 export async function launchBrowser() {
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: findChromium(),
     args: CHROMIUM_ARGS,
   });
   const done = onCleanUp(() => void browser.close().catch(() => {}));

@@ -19,10 +19,10 @@ export class BuiltSite {
   readonly files = new Set<string>();
   /** Scanned HTML files by site path. */
   readonly html = new Map<string, { text: string; scan: ScannedHtml }>();
+  /** The `_redirects` rules, read once: the URL rules follow them, and check-links checks each. */
   readonly redirects: RedirectRules;
   private readonly landings = new Map<string, Promise<Landing>>();
   private readonly settled = new Map<string, Landing>();
-  readonly redirectsText: string;
 
   constructor(readonly root: string) {
     if (!existsSync(root) || !statSync(root).isDirectory()) {
@@ -41,10 +41,9 @@ export class BuiltSite {
         this.html.set(path, { text, scan: scanHtml(text, memo) });
       }
     }
-    this.redirectsText = this.files.has("/_redirects")
-      ? readFileSync(join(root, "_redirects"), "utf8")
-      : "";
-    this.redirects = parseRedirects(this.redirectsText);
+    this.redirects = parseRedirects(
+      this.files.has("/_redirects") ? readFileSync(join(root, "_redirects"), "utf8") : "",
+    );
   }
 
   /** A file's text (non-HTML files are read when asked). */

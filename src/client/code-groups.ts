@@ -1,5 +1,5 @@
 /**
- * Code groups' tabs (design.md §8), a chunk loaded only by pages that have code groups. The
+ * Code groups' tabs (design.md §8), part of the page script. The
  * build renders ARIA tabs with the first selected; this selects the reader's label in every
  * group (the labels chosen last are kept in localStorage, most recent first, so a page without
  * the last choice falls back to the one before), and makes the tabs work: click, arrow keys,
@@ -56,7 +56,7 @@ function selectLabels(labels: string[]): void {
   }
 }
 
-/** The reader chose `tab`: its label in every group of the page, and on later pages (clicks come through main.tsx's delegated handler). */
+/** The reader chose `tab`: its label in every group of the page, and on later pages (clicks come through boot.ts's delegated handler). */
 export function choose(tab: HTMLElement): void {
   const label = tab.dataset.label ?? "";
   select(tab);

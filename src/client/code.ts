@@ -1,7 +1,7 @@
 /**
- * The copying and code blocks' chunk, loaded on first use: `click` on the first click of a code
- * block's copy button (copy-code.ts), of "Copy page" (copy-page.ts) or of a code group's tab, `tabs`
- * (code-groups.ts) by pages that have code groups. One chunk for all keeps the page bundle's share of it to one import.
+ * Code blocks and copying, in the page script (boot.ts): `click` for a code block's copy button
+ * (copy-code.ts), "Copy page" (copy-page.ts) and a code group's tab; `tabs` (code-groups.ts) for
+ * the groups of the page shown.
  */
 import { copyCode } from "./copy-code.ts";
 import { copyPage } from "./copy-page.ts";

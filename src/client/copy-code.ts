@@ -1,4 +1,4 @@
-/** Copy buttons of code blocks (rendered by the build, hidden without JavaScript), loaded on first click. */
+/** Copy buttons of code blocks (rendered by the build, hidden without JavaScript), part of the page script. */
 
 /** Copies the code of `button`'s block and says so on the button for two seconds. */
 export function copyCode(button: HTMLButtonElement): void {

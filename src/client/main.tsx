@@ -1,30 +1,12 @@
-/** Browser entry: hydrates the server-rendered page, then navigates in place (design.md §5). */
+/** React's side of the client, loaded on intent (boot.ts): hydrates the server-rendered page (design.md §5). */
 import { hydrateRoot } from "react-dom/client";
 import type { BootData, PageData, RouteManifest, SiteData } from "../shared/types.ts";
-import { Root, type DocsApi } from "./root.tsx";
+import { loadParts } from "./parts.ts";
+import { Root, type DocsApi, type Handoff } from "./root.tsx";
 
-declare global {
-  interface Window {
-    /** The client's public API: `brookDocs.router.beforeEach(guard)`, `brookDocs.router.push(url)`. */
-    brookDocs?: DocsApi;
-  }
-}
-
-// Copy buttons of code blocks, "Copy page" and code groups' tabs: one delegated handler, the code
-// loaded on first use (first-load JS is at its budget, so the page's share is this selector). A
-// tab clicked before its chunk came is chosen all the same.
-document.addEventListener("click", (e) => {
-  const button =
-    e.target instanceof Element &&
-    e.target.closest<HTMLButtonElement>(".code-block .copy,.copy-page,.code-group [role=tab]");
-  if (button) void import("./code.ts").then((m) => m.click(button));
-});
-
-async function start(): Promise<void> {
-  const bootEl = document.getElementById("brook-boot");
-  const root = document.getElementById("app");
-  if (!bootEl || !root) return;
-  const boot = JSON.parse(bootEl.textContent!) as BootData;
+/** Fetches the site data, hydrates with the parts' code in (when it loads); resolves once the page is live. */
+export async function start(boot: BootData, handoff: Handoff): Promise<DocsApi> {
+  const root = document.getElementById("app")!;
   const json = <T,>(url: string) =>
     fetch(url).then((r) =>
       r.ok
@@ -33,18 +15,25 @@ async function start(): Promise<void> {
     );
   const manifest = json<RouteManifest>(boot.manifestFile);
   manifest.catch(() => undefined);
-  const site = await json<SiteData>(boot.siteFile);
+  // The parts hydrate with the rest (their chunk failing leaves their server HTML as it is).
+  const [site] = await Promise.all([
+    json<SiteData>(boot.siteFile),
+    loadParts(handoff.scrollSpy).catch(() => undefined),
+  ]);
   const html = root.querySelector("main .content")?.innerHTML ?? "";
   const page: PageData = { ...boot.page, html };
-  hydrateRoot(
-    root,
-    <Root
-      site={site}
-      page={page}
-      manifest={manifest}
-      onReady={(api) => (window.brookDocs = api)}
-    />,
+  handoff.beforeHydrate();
+  return new Promise<DocsApi>((onLive) =>
+    hydrateRoot(
+      root,
+      <Root
+        site={site}
+        page={page}
+        manifest={manifest}
+        assets={boot.assetsUrl}
+        handoff={handoff}
+        onLive={onLive}
+      />,
+    ),
   );
 }
-
-void start();

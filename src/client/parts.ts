@@ -1,17 +1,18 @@
 /**
  * The deferred parts in the browser (templates/Deferred.tsx): components that suspend until the
- * parts' chunk is there. It loads only once `loadParts()` is called (first interaction, a
- * navigation, the home and not-found pages); until then React keeps the server's HTML of them.
+ * parts' chunk is there. React's side of the client loads it before hydrating (main.tsx); should
+ * it fail, React keeps the server's HTML of them.
  */
 import { createElement, use, useEffect, useState } from "react";
 import type { Parts } from "../../templates/Deferred.tsx";
 
 type PartsModule = typeof import("./live-parts.tsx");
 
-let open: () => void;
-const gate = new Promise<void>((resolve) => (open = resolve));
+type ScrollSpy = typeof import("./scroll-spy.ts");
+let open: (spy: ScrollSpy) => void;
+const gate = new Promise<ScrollSpy>((resolve) => (open = resolve));
 const loaded = gate
-  .then(() => Promise.all([import("./live-parts.tsx"), import("./scroll-spy.ts")]))
+  .then((spy) => Promise.all([import("./live-parts.tsx"), spy]))
   .then(([m, { onScrollThrottled, sectionInView }]) => {
     m.provide({ useState, useEffect, onScrollThrottled, sectionInView });
     // Marked fulfilled at once, so `use` renders the parts in the same commit as a navigation.
@@ -21,9 +22,12 @@ const loaded = gate
 // What the parts suspend on: never rejected (should the chunk fail, the server's HTML stays).
 const ready = loaded.catch(() => new Promise<never>(() => undefined));
 
-/** Starts loading the parts' chunk (once); resolves when it is there, rejects when it cannot load. */
-export function loadParts(): Promise<PartsModule> {
-  open();
+/**
+ * Starts loading the parts' chunk (once; the scroll-spy is the page script's, handed over so it
+ * is not a chunk of its own); resolves when it is there, rejects when it cannot load.
+ */
+export function loadParts(spy: ScrollSpy): Promise<PartsModule> {
+  open(spy);
   return loaded;
 }
 

@@ -14,17 +14,39 @@ export interface DocsApi {
   router: Router;
 }
 
+/** What the page script (boot.ts) hands to React's side of the client. */
+export interface Handoff {
+  /** The tag manager, started by the page script with the first page view (null without a gtmId). */
+  analytics: Promise<Analytics> | null;
+  /** The page script's scroll-spy module (importing it here would make it a chunk of its own). */
+  scrollSpy: typeof import("./scroll-spy.ts");
+  /** Gives the code groups of the page shown the reader's tab (the page script's chunk: one copy of its listeners). */
+  codeTabs(): void;
+  /** Called just before hydrating: the page script's own scroll-spy stops and clears its marks. */
+  beforeHydrate(): void;
+}
+
 /** Props of Root: what the page was built with, and the manifest (fetched beside hydration). */
 export interface RootProps {
   site: SiteData;
   page: PageData;
   manifest: Promise<RouteManifest>;
-  /** Receives the API once the page is live. */
-  onReady(api: DocsApi): void;
+  /** The assets folder's URL (boot data). */
+  assets: string;
+  handoff: Handoff;
+  /** Receives the API once the page is live (its controls' handlers committed). */
+  onLive(api: DocsApi): void;
 }
 
 /** Hydrates exactly what the server rendered (the UI defaults), then goes live after the first commit. */
-export function Root({ site: firstSite, page: first, manifest, onReady }: RootProps) {
+export function Root({
+  site: firstSite,
+  page: first,
+  manifest,
+  assets,
+  handoff,
+  onLive,
+}: RootProps) {
   const [page, setPage] = useState(first);
   const site = firstSite;
   const [live, setLive] = useState(false);
@@ -36,40 +58,25 @@ export function Root({ site: firstSite, page: first, manifest, onReady }: RootPr
   const [announcement, setAnnouncement] = useState("");
   const router = useRef<Router>(null);
   const spy = useRef<() => void>(null);
-  const analytics = useRef<Promise<Analytics> | null>(null);
   const shown = useRef(page);
   shown.current = page;
 
-  const search = useSearch(site.base, manifest, (href) => void router.current?.push(href));
+  const search = useSearch(site.base, assets, manifest, (href) => void router.current?.push(href));
   useDrawer(sidebarOpen, setSidebarOpen);
   useVersionMenu(versionMenuOpen, setVersionMenuOpen);
   useShortcuts();
 
   useLayoutEffect(() => {
-    // Tag manager code runs only when configured (design.md §5); page views wait for it to load.
-    analytics.current = site.gtmId
-      ? import("./analytics.ts").then((m) => m.startAnalytics(site.gtmId))
-      : null;
+    // The first page view was the page script's (boot.ts); these are the navigations'.
     const pageView = () => {
       const view = {
         page_path: location.pathname,
         page_title: document.title,
         page_location: location.href,
       };
-      void analytics.current?.then((a) => a.pageView(view));
+      void handoff.analytics?.then((a) => a.pageView(view));
     };
-    // The deferred parts (templates/Deferred.tsx) load on the reader's first interaction, a
-    // navigation (the pipeline waits for them), or at once on the home and not-found pages.
-    let woken: Promise<void> | undefined;
-    // Resolves once React has had a frame to hydrate the parts; rejects when their chunk cannot load.
-    const wake = () =>
-      (woken ??= loadParts().then(
-        () => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok))),
-      ));
-    const onFirst = () => void wake().catch(() => undefined);
-    for (const type of ["pointerover", "focusin", "scroll"])
-      addEventListener(type, onFirst, { capture: true, passive: true, once: true });
-    router.current = createRouter(firstSite, manifest, first, {
+    router.current = createRouter(firstSite, manifest, assets, first, {
       render(next) {
         flushSync(() => {
           setPage(next);
@@ -80,32 +87,30 @@ export function Root({ site: firstSite, page: first, manifest, onReady }: RootPr
       },
       progress: (v) => (v == null ? flushSync(() => setProgress(null)) : setProgress(v)),
       pageView,
-      prepare: wake,
+      // The deferred parts' code: loaded before hydrating; a navigation fails when it could not.
+      prepare: () => loadParts(handoff.scrollSpy),
     });
-    const current = router.current;
-    const api: DocsApi = { router: current };
-    // The home and not-found layouts are deferred parts: links in them are the router's once hydrated.
-    if (first.layout === "doc") onReady(api);
-    else void wake().finally(() => onReady(api));
     setLive(true);
     // The saved choice (put on <html> by early.ts), else the system's.
     const saved = document.documentElement.dataset.theme;
     setDark(saved ? saved === "dark" : matchMedia("(prefers-color-scheme: dark)").matches);
-    pageView();
     // Scroll-spy: the `##` section in view, at most once per throttle period and after scrolling
-    // stops. Its code loads after hydration (first-load JS is at its budget), then settles once.
-    void import("./scroll-spy.ts").then(({ onScrollThrottled, sectionInView }) => {
-      spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () =>
-        setActiveSlug(sectionInView(shown.current.headers)),
-      );
-      spy.current();
-    });
+    // stops (the page script marked it until now).
+    const { onScrollThrottled, sectionInView } = handoff.scrollSpy;
+    spy.current = onScrollThrottled(site.navigation.scrollSpyThrottleMs, () =>
+      setActiveSlug(sectionInView(shown.current.headers)),
+    );
+    setActiveSlug(sectionInView(shown.current.headers));
   }, []);
+  // Live once the handlers are committed: input held until now is played again (early-input.ts).
+  useEffect(() => {
+    if (live) onLive({ router: router.current! });
+  }, [live]);
   // A new page: settle the spy once the router has scrolled (the update runs on a timer), and
-  // give its code groups the reader's tab (a chunk only pages with code groups load).
+  // give its code groups the reader's tab.
   useEffect(() => {
     spy.current?.();
-    if (document.querySelector(".code-group")) void import("./code.ts").then((m) => m.tabs());
+    if (document.querySelector(".code-group")) handoff.codeTabs();
   }, [page]);
 
   const toggle = (set: typeof setSidebarOpen) => () => set((open) => !open);

@@ -48,7 +48,7 @@ interface ContainerContext {
 /** A container directive becomes its HTML element (a note or a disclosure), or a diagnostic. */
 export function transformContainer(d: ContainerDirective, ctx: ContainerContext, source: string): void {
   const place = { file: ctx.file, line: (d.position?.start.line ?? 1) + ctx.lineOffset, column: d.position?.start.column };
-  const title = CONTAINERS[d.name];
+  const title = Object.hasOwn(CONTAINERS, d.name) ? CONTAINERS[d.name] : undefined;
   if (!title && d.name !== "code-group") {
     ctx.diagnostics.push({ ...place, rule: "unknown-container", message: `unknown container ':::${d.name}'`, hint: `use one of ${[...Object.keys(CONTAINERS), "code-group"].map((c) => ":::" + c).join(", ")}` });
     return;
@@ -63,6 +63,11 @@ export function transformContainer(d: ContainerDirective, ctx: ContainerContext,
     label = first.children.map((c) => ("value" in c ? c.value : "")).join("") || title;
     d.children.shift();
   }
+  styleContainer(d, label);
+}
+
+/** Gives a known container its markup: a note (`div[role=note]` named by its title) or a disclosure. */
+export function styleContainer(d: ContainerDirective, label: string): void {
   if (d.name === "details") {
     d.data = { hName: "details", hProperties: { className: ["custom-block", "details"] } };
     d.children.unshift({ type: "paragraph", data: { hName: "summary" }, children: [{ type: "text", value: label }] });

@@ -1,7 +1,8 @@
 /**
  * A code fence's info string, in VitePress's syntax (design.md §8): the language, then in any
  * order a title or code-group label in brackets (`[step.js]`), highlighted lines (`{1,4-6}`) and
- * line numbers (`:line-numbers`, `:line-numbers=5`). Read left to right in one pass.
+ * line numbers (`:line-numbers`, `:line-numbers=5`), and the opt-out of the example checks with its
+ * reason (`:no-check=fragment`). Read left to right in one pass.
  */
 import type { Element } from "hast";
 import type { LineRange } from "./regions.ts";
@@ -16,6 +17,10 @@ export interface FenceInfo {
   highlight: LineRange[];
   /** The number of the first line when lines are numbered. */
   lineStart?: number;
+  /** `request=ID` or `response=ID[:STATUS]` (`:response=getWorkflow`): the JSON shows that operation's body, and is checked against it. */
+  operation?: string;
+  /** Why the block is not checked (`:no-check=REASON`); a bare `:no-check` is unknown text. */
+  noCheck?: string;
   /** Text that is none of these (reported, so a typo does not pass unnoticed). */
   unknown: string[];
 }
@@ -23,6 +28,7 @@ export interface FenceInfo {
 const LANG_RE = /^[\w+#.-]*/;
 const RANGE_RE = /^(\d{1,7})(?:-(\d{1,7}))?$/;
 const MAX_TITLE = 200;
+const NO_CHECK = ":no-check=";
 
 /** Parses `lang` and `meta` of a fence (remark splits them at the first space). */
 export function parseFenceInfo(lang: string | null | undefined, meta?: string | null): FenceInfo {
@@ -54,6 +60,9 @@ export function parseFenceInfo(lang: string | null | undefined, meta?: string | 
     const numbers = /^:line-numbers(?:=(\d{1,7}))?$/.exec(token);
     if (numbers) out.lineStart = numbers[1] === undefined ? 1 : Number(numbers[1]);
     else if (token === ":no-line-numbers") out.lineStart = undefined;
+    else if (/^:(request|response)=\w+(:\d{3})?$/.test(token)) out.operation = token.slice(1);
+    else if (token.startsWith(NO_CHECK) && token.length > NO_CHECK.length)
+      out.noCheck = token.slice(NO_CHECK.length, NO_CHECK.length + MAX_TITLE);
     else out.unknown.push(token.slice(0, 40));
     i = end;
   }

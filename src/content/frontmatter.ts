@@ -10,6 +10,10 @@ import type { MetaTag } from "../shared/types.ts";
 import { isRoute } from "../shared/url-policy.ts";
 import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
 import { MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_YAML_ALIASES } from "./limits.ts";
+import { hasSiteValue } from "./site-values.ts";
+
+/** The longest description, counted with its site values in it (src/content/frontmatter-values.ts). */
+export const MAX_DESCRIPTION = 160;
 
 /** Layouts the templates register. */
 export const LAYOUTS = ["doc", "home", "not-found"] as const;
@@ -24,8 +28,15 @@ const metaTag = z.union([
 export const frontmatterSchema = z.strictObject({
   /** The page's only `<h1>`, its `<title>` and its sidebar label. */
   title: z.string().trim().min(1),
-  /** The meta description and search-result text: one sentence, at most 160 characters. */
-  description: z.string().trim().min(1).max(160),
+  /**
+   * The meta description and search-result text: one sentence, at most 160 characters. One that
+   * reads site values is measured once they are in it, when the site is planned.
+   */
+  description: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((d) => hasSiteValue(d) || d.length <= MAX_DESCRIPTION),
   /** `false` hides the previous-page link; a route overrides it. @default the sidebar order */
   prev: navOverride.optional(),
   /** `false` hides the next-page link; a route overrides it. @default the sidebar order */
@@ -41,11 +52,22 @@ export const frontmatterSchema = z.strictObject({
 /** Validated frontmatter of one page. */
 export type Frontmatter = z.output<typeof frontmatterSchema> & { meta: MetaTag[] };
 
+/** Where a frontmatter value starts in the file: 1-based line and column of its first character. */
+export interface ValuePosition {
+  line: number;
+  column: number;
+}
+
+/** The keys whose text may read site values (`{{ site.limits.tmp }}`). */
+export const VALUE_KEYS = ["title", "description"] as const;
+
 /** The result: frontmatter, the body, and the 1-based line of the body's first line in the file. */
 export interface ParsedFrontmatter {
   frontmatter: Frontmatter;
   body: string;
   bodyLine: number;
+  /** Where the title and the description that read site values start, for their diagnostics. */
+  valuesAt: Partial<Record<(typeof VALUE_KEYS)[number], ValuePosition>>;
 }
 
 const KEYS = Object.keys(frontmatterSchema.shape);
@@ -155,7 +177,19 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
     diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     return { diagnostics };
   }
-  return { result: { frontmatter: parsed.data as Frontmatter, body, bodyLine }, diagnostics };
+  const frontmatter = parsed.data as Frontmatter;
+  const valuesAt: ParsedFrontmatter["valuesAt"] = {};
+  for (const key of VALUE_KEYS) {
+    if (!hasSiteValue(frontmatter[key])) continue;
+    const node = isMap(doc.contents) ? doc.contents.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key)?.value : undefined;
+    const range = (node as Node | undefined)?.range;
+    if (!range) continue;
+    const pos = lineCounter.linePos(range[0]);
+    const quoted = isScalar(node) && (node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
+    // The YAML starts on the file's second line.
+    valuesAt[key] = { line: pos.line + 1, column: pos.col + (quoted ? 1 : 0) };
+  }
+  return { result: { frontmatter, body, bodyLine, valuesAt }, diagnostics };
 }
 
 /** The message and hint for one schema issue, in the words of the content contract. */
@@ -169,7 +203,7 @@ function describeIssue(issue: z.core.$ZodIssue, data: Record<string, unknown>): 
   if (key === "title" || key === "description") {
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return { key, message: `missing ${key}`, hint: `add ${key}: "..." to the frontmatter` };
     if (typeof value !== "string") return { key, message: `${key} must be a string, got ${Array.isArray(value) ? "a list" : typeof value}`, hint: `quote the value: ${key}: "..."` };
-    return { key, message: `description is ${value.trim().length} characters, over the limit of 160`, hint: "shorten it to one sentence a search result can show" };
+    return { key, message: `description is ${value.trim().length} characters, over the limit of ${MAX_DESCRIPTION}`, hint: "shorten it to one sentence a search result can show" };
   }
   if (key === "prev" || key === "next") {
     return { key, message: `${key} must be false or a route such as /quickstart/, got ${JSON.stringify(value)}`, hint: `write ${key}: false to hide the link` };

@@ -6,7 +6,7 @@
  */
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { classifyUrl } from "../shared/url-policy.ts";
-import { SEARCH_SECTION_CHARS } from "../shared/search-format.ts";
+import { SEARCH_SECTION_CHARS } from "../shared/search/format.ts";
 import { fillBadge, spaceHeadingBadges } from "./badges.ts";
 import { codeBlockHtml } from "./code-block.ts";
 import { buildCodeGroup, isCodeGroup } from "./code-group.ts";
@@ -104,6 +104,8 @@ function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderCont
     // A badge's text is written in after rehype-slug, and is not part of a title or of search text.
     if (node.tagName === "span" && fillBadge(node)) continue;
     if (node.tagName === "img") found.images.push(node);
+    // A wide table scrolls in its own box, which the keyboard must reach (axe scrollable-region-focusable).
+    if (node.tagName === "table") parent.children[index] = { type: "element", tagName: "div", properties: { className: ["table-scroll"], role: "region", tabIndex: 0, ariaLabel: tableLabel(node) }, children: [node] };
     if (HEADING_RE.test(node.tagName)) spaceHeadingBadges(node);
     if (isCodeGroup(node)) buildCodeGroup(node, ++found.groups);
     // Tab names repeat the blocks' titles: not search text.
@@ -146,6 +148,14 @@ async function highlightBlock(block: CodeBlock, ctx: RenderContext): Promise<voi
 }
 
 /** The text of a subtree (a code element: text nodes only). */
+/** "Table: " and the table's column headings, as the name of its scroll box. */
+function tableLabel(table: Element): string {
+  const heads = [] as string[];
+  const find = (n: ElementContent) => n.type === "element" && (n.tagName === "th" ? heads.push(textOf(n).trim()) : n.tagName !== "tbody" && n.children.forEach(find));
+  table.children.forEach(find);
+  return ["Table", heads.filter(Boolean).join(", ")].filter(Boolean).join(": ");
+}
+
 function textOf(node: Element): string {
   let out = "";
   const stack: ElementContent[] = [...node.children].reverse();

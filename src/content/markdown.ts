@@ -1,7 +1,8 @@
 /**
  * Markdown → HTML with unified: the chain, readable top to bottom (STYLE.md, Look at 7). Our
- * work is two passes, one over each tree: remarkBrook over mdast (limits, containers, links) and
- * rehypeBrook over hast after rehype-slug (headers, anchors, ids, URL gate, code, search text).
+ * work is two passes, one over each tree: walkMdast (limits, containers, alerts, links, heading
+ * ids) and walkHast after rehype-slug (headers, anchors, ids, URL gate, code, search text); a
+ * feature that needs the whole of a pass's results hooks in after it, one line each.
  */
 import { unified, type Processor } from "unified";
 import remarkParse from "remark-parse";
@@ -10,7 +11,7 @@ import remarkDirective from "remark-directive";
 import remarkRehype from "remark-rehype";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
-import type { Root as MdRoot } from "mdast";
+import type { Root as MdRoot, Parent as MdParent } from "mdast";
 import type { Root as HastRoot } from "hast";
 import type { VFile } from "vfile";
 import type { Diagnostic } from "../errors.ts";
@@ -23,6 +24,12 @@ import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { walkMdast } from "./mdast-pass.ts";
 import { walkHast } from "./hast-pass.ts";
 import { bodyMarkdown } from "./page-markdown.ts";
+import { transformRawHtml } from "./raw-html.ts";
+import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
+import { fillToc } from "./toc.ts";
+import type { ApiDescription } from "../reference/openapi-index.ts";
+import { collectSamples } from "./code-samples.ts";
+import type { CodeSample } from "../examples/sample.ts";
 
 /** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
 export interface LinkRef {
@@ -33,6 +40,8 @@ export interface LinkRef {
   kind: "link" | "image";
   /** How it is followed (src/shared/url-policy.ts). */
   scope: UrlKind;
+  /** The link as written, when the build resolved it to `url` (a `.md` link: md-links.ts). */
+  written?: string;
   /** The included file it stands in, when it is not the page's own (line and column are that file's). */
   file?: string;
 }
@@ -54,6 +63,10 @@ export interface MarkdownResult {
   diagnostics: Diagnostic[];
   /** The body as Markdown for machines (page-markdown.ts), when asked for with `pageUrl`. */
   markdown?: string;
+  /** Whether the page showed an operation of the REST API (`::operation`, api-operation.ts). */
+  usedApi?: boolean;
+  /** The code blocks, for the example checks (code-samples.ts). */
+  samples: CodeSample[];
 }
 
 /** Per-page state of the Markdown chain, read and filled by the two passes. */
@@ -72,9 +85,23 @@ export interface RenderContext {
   reader?: SourceReader;
   /** The page's route, for images relative to it. */
   route?: string;
+  /** The page's path in content/ (`guide/limits.md`), for `.md` links relative to it. */
+  relativePath?: string;
+  /** For a body with includes: the content path of the part a body line came from (`.md` links resolve from it). */
+  linkBase?: (bodyLine: number) => string | undefined;
+  /** The parents of the mdast's raw HTML nodes, for raw-html.ts (none on most pages). */
+  htmlParents: MdParent[];
+  /** Ids written with `{#id}` after headings. */
+  headingIds: HeadingId[];
+  /** Whether the page has `[[toc]]`. */
+  toc?: boolean;
   /** The page's absolute URL: asks for the body as Markdown for machines, its links made absolute against it. */
   pageUrl?: string;
   markdown?: string;
+  /** The REST API's description, for `::operation{id=…}` (api-operation.ts); set when the page used it. */
+  api?: ApiDescription;
+  usedApi?: boolean;
+  samples?: CodeSample[];
 }
 
 let processor: Processor | undefined;
@@ -87,14 +114,25 @@ function getProcessor(): Processor {
     .use(remarkDirective)
     .use(() => (tree: MdRoot, file: VFile) => {
       const ctx = pageContext(file);
+      ctx.samples = collectSamples(tree, ctx);
       walkMdast(tree, ctx, String(file.value));
       // Written from the same tree the HTML is made from next: no page is parsed twice.
       if (ctx.pageUrl !== undefined) ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
     })
+    .use(() => (_tree: MdRoot, file: VFile) => {
+      const ctx = pageContext(file);
+      if (ctx.htmlParents.length) transformRawHtml(ctx.htmlParents, ctx);
+    })
     .use(remarkRehype)
     .use(rehypeSlug)
     .use(() => (tree: HastRoot, file: VFile) => walkHast(tree, pageContext(file)))
-    // The only raw HTML in the tree is the build's own highlighted code (Markdown's is dropped).
+    .use(() => (tree: HastRoot, file: VFile) => {
+      const ctx = pageContext(file);
+      checkHeadingIds(ctx.ids, ctx);
+      if (ctx.toc) fillToc(tree, ctx.headers);
+    })
+    // The only raw HTML in the tree is the build's own highlighted code (Markdown's is rebuilt
+    // from an allow-list by raw-html.ts, or dropped).
     .use(rehypeStringify, { allowDangerousHtml: true })
     .freeze() as unknown as Processor;
   return processor;
@@ -108,9 +146,9 @@ export function pageContext(file: VFile): RenderContext {
 /** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
 export async function renderMarkdown(
   body: string,
-  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; pageUrl?: string },
+  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; relativePath?: string; linkBase?: (bodyLine: number) => string | undefined; pageUrl?: string; api?: ApiDescription },
 ): Promise<MarkdownResult> {
-  const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [] };
+  const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [], htmlParents: [], headingIds: [] };
   let html: string;
   try {
     html = String(await getProcessor().process({ value: normalizeContainerSyntax(body), data: { ctx } }));
@@ -121,7 +159,7 @@ export async function renderMarkdown(
     ctx.diagnostics.push(tooDeep(ctx));
     html = "";
   }
-  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown };
+  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, usedApi: ctx.usedApi, samples: ctx.samples ?? [] };
 }
 
 /** The diagnostic of a tree nested past MAX_MARKDOWN_DEPTH. */

@@ -1,14 +1,23 @@
 /**
  * The one pass over a page's mdast, iterative (the tree comes from a stranger): stops a tree
- * nested past MAX_MARKDOWN_DEPTH, turns containers into notes, disclosures and code groups,
- * `:badge` into badges and stray directives back into text, refuses a `#` heading, allow-lists
- * every URL, records the site links with their positions and gives them the base.
+ * nested past MAX_MARKDOWN_DEPTH, turns containers and alerts into notes, disclosures and code
+ * groups, `:badge` into badges and stray directives back into text, refuses a `#` heading, takes
+ * `{#id}` off headings, marks `[[toc]]`, turns emoji shortcodes into emoji and warns about syntax
+ * left as text, allow-lists every URL, resolves `.md` links to routes, records the site links
+ * with their positions and gives them the base, and notes where raw HTML is (raw-html.ts).
  */
-import type { Definition, Image, Link, Parent, Root, RootContent } from "mdast";
+import type { Definition, Image, Link, Parent, Root, RootContent, Text } from "mdast";
 import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
 import { classifyUrl } from "../shared/url-policy.ts";
 import { tidyHeadingBadges, transformBadge } from "./badges.ts";
 import { directiveAsText, transformContainer } from "./containers.ts";
+import { transformAlert } from "./alerts.ts";
+import { replaceEmoji } from "./emoji.ts";
+import { takeHeadingId } from "./heading-ids.ts";
+import { warnLiteralSyntax } from "./literal-syntax.ts";
+import { resolveMarkdownLink } from "./md-links.ts";
+import { markToc } from "./toc.ts";
+import { expandOperation } from "./api-operation.ts";
 import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
 import { tooDeep, type RenderContext } from "./markdown.ts";
 
@@ -30,7 +39,18 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
       case "containerDirective":
         transformContainer(node as ContainerDirective, ctx, source);
         break;
+      case "blockquote":
+        transformAlert(node);
+        break;
+      case "paragraph":
+        if (markToc(node)) ctx.toc = true;
+        break;
+      case "text":
+        replaceEmoji(node);
+        warnLiteralSyntax(node, ctx, source, line(node));
+        break;
       case "heading":
+        takeHeadingId(node, ctx);
         if (node.depth === 1) {
           ctx.diagnostics.push({
             file: ctx.file,
@@ -50,14 +70,22 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
     }
     if (!("children" in node)) continue;
     const parent = node as Parent;
+    let asText = false;
     for (let i = 0; i < parent.children.length; i++) {
       const child = parent.children[i]!;
       if (child.type === "textDirective" && child.name === "badge") transformBadge(child, ctx);
-      else if (child.type === "textDirective" || child.type === "leafDirective") {
+      else if (child.type === "leafDirective" && child.name === "operation") {
+        const nodes = expandOperation(child, ctx);
+        parent.children.splice(i, 1, ...(nodes as never[]));
+        i += nodes.length - 1;
+      } else if (child.type === "textDirective" || child.type === "leafDirective") {
         const replacement = directiveAsText(child as TextDirective | LeafDirective);
         parent.children.splice(i, 1, ...(replacement as never[]));
-      }
+        asText = true;
+      } else if (child.type === "html" && ctx.htmlParents.at(-1) !== parent) ctx.htmlParents.push(parent);
     }
+    // A directive given back as text joins the text around it, so `:tada:` reads as one shortcode.
+    if (asText) mergeText(parent);
     if (node.type === "heading") tidyHeadingBadges(node);
     // Pushed in reverse, so the walk (and the order links are recorded in) follows the document.
     for (let i = parent.children.length - 1; i >= 0; i--) stack.push([parent.children[i]!, depth + 1]);
@@ -78,7 +106,28 @@ function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number
     n.url = "#";
     return;
   }
+  const column = n.position?.start.column ?? 1;
+  const md = n.type !== "image" && (verdict.kind === "site" || verdict.kind === "relative") ? resolveMarkdownLink(n.url, ctx.linkBase?.(n.position?.start.line ?? 0) ?? ctx.relativePath ?? "index.md", ctx.base) : undefined;
+  if (md && "problem" in md) {
+    ctx.diagnostics.push({ file: ctx.file, line, column, ...md.problem });
+    return;
+  }
+  if (md) {
+    ctx.links.push({ url: md.route, line, column, kind: "link", scope: "site", written: n.url });
+    n.url = md.href;
+    return;
+  }
   // A definition's place is where its references use it; its own line is what the map can name.
-  ctx.links.push({ url: n.url, line, column: n.position?.start.column ?? 1, kind: n.type === "image" ? "image" : "link", scope: verdict.kind });
+  ctx.links.push({ url: n.url, line, column, kind: n.type === "image" ? "image" : "link", scope: verdict.kind });
   if (verdict.kind === "site" && !n.url.startsWith(ctx.base)) n.url = ctx.base.replace(/\/$/, "") + n.url;
+}
+
+function mergeText(parent: Parent): void {
+  const out: RootContent[] = [];
+  for (const child of parent.children) {
+    const last = out.at(-1);
+    if (child.type === "text" && last?.type === "text") out[out.length - 1] = { ...last, value: last.value + child.value } as Text;
+    else out.push(child);
+  }
+  parent.children = out as never[];
 }

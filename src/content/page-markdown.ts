@@ -6,13 +6,14 @@
  * `[!code --]` lines left out), links and images absolute. The tree is read, never changed: the
  * HTML is made from it after.
  */
-import type { Code, Definition, Image, Link, Nodes, Parents, Root, RootContent, Text } from "mdast";
+import type { Code, Definition, Html, Image, Link, Nodes, Parents, Root, RootContent, Text } from "mdast";
 import type { ContainerDirective, TextDirective } from "mdast-util-directive";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { defaultHandlers, toMarkdown, type Handle, type Options, type State } from "mdast-util-to-markdown";
 import { MARK, applyNotations } from "./code-notation.ts";
 import { parseFenceInfo } from "./fence-info.ts";
 import { resolveLanguage } from "./highlight.ts";
+import { keptHtmlSource } from "./raw-html.ts";
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -105,8 +106,8 @@ function makeOptions(): Options {
       link,
       image,
       definition,
-      // Markdown's raw HTML never reaches the page's HTML either.
-      html: () => "",
+      // Raw HTML is written only where the page's HTML keeps it (raw-html.ts).
+      html: (node: Html) => keptHtmlSource(node.value),
     } as Options["handlers"],
   };
 }
@@ -118,7 +119,8 @@ let options: Options | undefined;
  * a URL, a directive, raw HTML, fence meta or notation, or a node the mdast pass made (no position).
  */
 function changes(node: Nodes): boolean {
-  if (!node.position) return true;
+  // Data is what the mdast pass gives a node it changed (a heading's `{#id}`, `[[toc]]`).
+  if (!node.position || node.data) return true;
   switch (node.type) {
     case "link":
     case "image":

@@ -4,7 +4,7 @@
  * prev/next); the Markdown body is parsed later, on a worker.
  */
 import type { Diagnostic } from "../errors.ts";
-import { parseFrontmatter, type Frontmatter } from "./frontmatter.ts";
+import { parseFrontmatter, type Frontmatter, type ParsedFrontmatter } from "./frontmatter.ts";
 import { formatBytes, MAX_PAGE_BYTES } from "./limits.ts";
 
 /** A page before its Markdown is parsed: plain data, safe to cache and to pass to a worker. */
@@ -19,6 +19,8 @@ export interface PageSource {
   body: string;
   /** The 1-based line of the body's first line in the file. */
   bodyLine: number;
+  /** Where a title or description that reads site values starts (src/content/frontmatter-values.ts). */
+  valuesAt?: ParsedFrontmatter["valuesAt"];
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -42,7 +44,8 @@ export function readPageSource(bytes: Uint8Array, meta: { relativePath: string; 
   }
   const fm = parseFrontmatter(text, file);
   if (!fm.result) return { errors: fm.diagnostics };
-  return { source: { ...meta, frontmatter: fm.result.frontmatter, body: fm.result.body, bodyLine: fm.result.bodyLine }, errors: [] };
+  const { frontmatter, body, bodyLine, valuesAt } = fm.result;
+  return { source: { ...meta, frontmatter, body, bodyLine, ...(Object.keys(valuesAt).length && { valuesAt }) }, errors: [] };
 }
 
 function lineOfInvalidUtf8(bytes: Uint8Array): number {

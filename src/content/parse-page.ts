@@ -8,9 +8,12 @@ import { searchData } from "./search-data.ts";
 import { checkMarkerRuns } from "./markdown-guard.ts";
 import type { PageSource } from "./page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
-import { expandIncludes, placeDiagnostic } from "./includes.ts";
+import { expandIncludes, placeDiagnostic, type LineOrigin } from "./includes.ts";
 import { SourceReader, type SourceRoots } from "./source-files.ts";
 import { routeToPath } from "../shared/url.ts";
+import { apiFromFile } from "./api-operation.ts";
+import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
+import type { CodeSample } from "../examples/sample.ts";
 
 /** Options that change how a body renders. */
 export interface ParseOptions {
@@ -20,6 +23,8 @@ export interface ParseOptions {
   roots?: SourceRoots;
   /** The site's origin (config siteUrl): asks for the body as Markdown for machines too. */
   siteUrl?: string;
+  /** The REST API's description as the build wrote it for the workers (`::operation`). */
+  openapi?: string;
 }
 
 /** What the Markdown of a page yields, besides its HTML: small, kept for every page of a build. */
@@ -37,6 +42,8 @@ export interface PageFacts {
    * each with the hash of its bytes (`[content/_parts/auth.md, sha1]`).
    */
   deps: { siteValues: string[]; files: [string, string][] };
+  /** The code blocks, for the example checks (src/examples/), placed in their files as diagnostics are. */
+  samples: CodeSample[];
 }
 
 /** The body parsed: its HTML and its facts, or the errors that stop it. */
@@ -50,7 +57,7 @@ export interface ParsedBody {
 }
 
 /** Rules of diagnostics that do not stop a page. */
-const WARNING_RULES = new Set(["code-language", "code-info", "image-size"]);
+const WARNING_RULES = new Set(["code-language", "code-info", "image-size", "raw-html", "literal-syntax"]);
 
 /** Parses a page's body: includes, limits, site values, Markdown. Never throws for content. */
 export async function parseBody(source: PageSource, options: ParseOptions, highlights?: HighlightCache): Promise<ParsedBody> {
@@ -69,7 +76,7 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
   if (runs.length) return { errors: runs.map(place), warnings: [] };
-  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route) });
+  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, relativePath: source.relativePath, linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay), pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route), api: options.openapi ? apiFromFile(options.openapi) : undefined });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
   const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
   const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));
@@ -78,8 +85,20 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
   return {
     html: md.html,
     markdown: md.markdown,
-    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: values.used, files: reader?.files() ?? [] } },
+    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: md.usedApi ? [...values.used, OPENAPI_DEPENDENCY] : values.used, files: reader?.files() ?? [] }, samples: md.samples.map(place) },
     errors,
     warnings,
+  };
+}
+
+/**
+ * For a body with includes: the file in content/ each body line came from, so a `.md` link in a
+ * part resolves from the part, as on GitHub (md-links.ts); undefined for the page's own lines.
+ */
+function partOf(origins: LineOrigin[] | undefined, page: string, contentDisplay: string | undefined): ((line: number) => string | undefined) | undefined {
+  if (!origins || contentDisplay === undefined) return undefined;
+  return (line) => {
+    const file = origins[line - 1]?.file;
+    return file && file !== page && file.startsWith(contentDisplay) ? file.slice(contentDisplay.length) : undefined;
   };
 }

@@ -3,7 +3,7 @@
  * Counting happens here, per page (on worker threads, and cached with the parsed page), so the
  * index build only merges counts: at 4,000 pages it would otherwise tokenise 23 MB of text.
  */
-import { countSearchTerms } from "../shared/search-tally.ts";
+import { countSearchTerms } from "../search/tally.ts";
 import type { PageSearchData } from "../shared/types.ts";
 import type { Section } from "./markdown.ts";
 

@@ -10,6 +10,11 @@ import { propose } from "../shared/similar.ts";
 /** Any `{{ site.… }}`: what follows `site.` is checked by hand, so a malformed name is an error too, not text. */
 const SITE_VALUE_RE = /\{\{\s*site\.([^{}\n]*?)\s*\}\}/g;
 
+/** Whether a text reads any site value (so its final length is known only once they are in it). */
+export function hasSiteValue(text: string): boolean {
+  return /\{\{\s*site\./.test(text);
+}
+
 /** A value's path: names of letters, digits and `_` (not starting with a digit), joined by dots. */
 const PATH_RE = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 

@@ -1,13 +1,14 @@
 /**
  * One build, as a function of the last one: the previous snapshot and what changed in; the
  * files, the result and the next snapshot out. The stages run in order, each named and timed:
- * config → read → plan → pages → check → search → write. A page is parsed only when its file or
+ * config → reference → read → plan → pages → examples → check → search → write. A page is parsed only when its file or
  * a site value it read changed, rendered only when it or the site around it changed, and
  * otherwise taken from the previous output as it is. The callers (src/build.ts, the dev server)
  * differ only by their strategy (./strategy.ts).
  */
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { lastCommitDates } from "../content/git-dates.ts";
+import { checkSiteExamples, warmExampleChecks } from "../examples/stage.ts";
 import { ContentError } from "../errors.ts";
 import { NOT_FOUND_PAGE } from "../render/page-data.ts";
 import { assetsPath } from "../shared/output-layout.ts";
@@ -18,7 +19,8 @@ import { searchStageOf } from "./deferred-search.ts";
 import { sortDiagnostics } from "./diagnostics.ts";
 import { DependencyFiles } from "./file-deps.ts";
 import { renderPages } from "./pages.ts";
-import { planStage, siteValues } from "./plan-stage.ts";
+import { planStage } from "./plan-stage.ts";
+import { referenceStage } from "./reference-stage.ts";
 import { readStage, sourceRoots, type BuildChanges } from "./read-stage.ts";
 import { changedSince, resultOf, StageClock, type BuildOutput } from "./result.ts";
 import { nextSnapshot, type Snapshot } from "./snapshot.ts";
@@ -47,6 +49,14 @@ export async function build(
   const where = { cwd, contentDir, publicDir, configFile: project.configFile };
   const { config, configFile, ...loaded } = await configStage(where, target, previous.disk.config);
   clock.lap("config");
+  const reference = await referenceStage({
+    config,
+    configPath: loaded.path,
+    cwd,
+    cacheDir: strategy.cache?.dir,
+    workerDir: strategy.workerDir,
+  });
+  clock.lap("reference");
 
   // 2. Read: discover content/ and public/, then read only what changed.
   const since = changes && memory && { walk: memory.walk, changed: changes.contentChanged };
@@ -59,6 +69,14 @@ export async function build(
   });
   // Files changed: a worker starts now, loading the Markdown chain while this thread plans.
   if (read.bodies.size) workers.start(read.bodies.size);
+  // Many pages to parse, so many code blocks without a verdict: the example checks load their
+  // parsers meanwhile, a little at a time.
+  const examplesSetup = {
+    reference: config.reference,
+    configDir: dirname(loaded.path ?? cwd + sep),
+  };
+  const warming =
+    read.bodies.size > SEARCH_ON_WORKER_MAX_RENDERED ? warmExampleChecks(examplesSetup) : undefined;
   clock.lap("read");
 
   // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
@@ -95,7 +113,13 @@ export async function build(
       pages: read.pages,
       bodies: read.bodies,
       contentDir,
-      parse: { base: config.base, siteValues: siteValues(config), roots, siteUrl: config.siteUrl },
+      parse: {
+        base: config.base,
+        siteValues: reference.pageValues,
+        roots,
+        siteUrl: config.siteUrl,
+        openapi: reference.workerFile,
+      },
       files: deps,
       render,
       siteKey,
@@ -116,17 +140,30 @@ export async function build(
     if (pages.rendered > strategy.releaseWorkersOver) await workers.close();
     clock.lap("pages");
 
-    // (A stage that checks what the pages made, such as the examples in code blocks, goes here:
-    // it takes `pages.facts` and returns its diagnostics, which the check stage reports with its own.)
+    // 5. Examples: every code block through the checks of its language (src/examples/).
+    await warming;
+    const examples = await checkSiteExamples({
+      ...examplesSetup,
+      samples: [...pages.facts.values()].flatMap((f) => f.samples),
+      siteValues: reference.values,
+      api: reference.openapi?.api,
+      previous: previous.disk.examples,
+    });
+    const published = [...reference.publish, ...examples.publish];
+    clock.lap("examples");
 
-    // 5. Check: links and anchors, redirect anchors, search documents; `--strict` fails here.
+    // 6. Check: links and anchors, redirect anchors, search documents; `--strict` fails here.
     const { check, warnings, memo } = checkStage(
       {
         plan,
         facts: pages.facts,
         base: config.base,
         configFile,
-        publicFiles: new Set(walk.public.files.map((p) => "/" + p.relativePath)),
+        publicFiles: new Set([
+          ...walk.public.files.map((p) => "/" + p.relativePath),
+          ...published.map((f) => "/" + f.path),
+        ]),
+        errors: examples.diagnostics,
         warnings: [...planned.planned.warnings, ...pages.warnings],
         strict: project.strict,
       },
@@ -134,7 +171,7 @@ export async function build(
     );
     clock.lap("check");
 
-    // 6. Search: on a worker, the write stage goes on meanwhile (only the manifest waits for its
+    // 7. Search: on a worker, the write stage goes on meanwhile (only the manifest waits for its
     // name); on this thread, it runs first, so the two never peak together.
     const searching = clock.time("search", search.files(check.searchPages, config.search));
     searching.catch(() => undefined);
@@ -143,7 +180,7 @@ export async function build(
       clock.lap("search");
     }
 
-    // 7. Write: the client, the not-found page, redirects, host files, the index, the manifest,
+    // 8. Write: the client, the not-found page, redirects, host files, the index, the manifest,
     // public/; swap in.
     const links = linkMapOf(config, plan, pages.facts, configFile, loaded.path);
     const notFound: NotFoundTask = { kind: "not-found", page: NOT_FOUND_PAGE, render };
@@ -163,10 +200,16 @@ export async function build(
       previous: reusable,
       renderNotFound: () => workers.runOne<string>(notFound),
       publicFiles: walk.public.files,
+      published,
     });
     const files = writer.committedFiles?.();
     const next = nextSnapshot(previous, {
-      disk: { config: loaded.loaded, pages: pages.sources, files: deps.next() },
+      disk: {
+        config: loaded.loaded,
+        pages: pages.sources,
+        files: deps.next(),
+        examples: examples.memo,
+      },
       search: search.snapshot(),
       folderOutput: target.dir === undefined ? undefined : wrote.output,
       memory: strategy.remember
@@ -181,12 +224,17 @@ export async function build(
             config,
             siteKey,
             dataFiles: pages.dataFiles,
+            referenceFile: reference.file,
           }
         : undefined,
     });
     // Saved when a stage says it made something new (a warm build that changed nothing does not).
     const made =
-      loaded.loaded !== previous.disk.config || read.changed || deps.changed || search.made;
+      loaded.loaded !== previous.disk.config ||
+      read.changed ||
+      deps.changed ||
+      search.made ||
+      examples.memo !== previous.disk.examples;
     const outputMade = target.dir !== undefined && (!reusable || pages.rendered > 0 || wrote.made);
     if (strategy.persist && (made || outputMade)) strategy.cache?.trySave(next.disk);
     await writer.settle?.();
@@ -203,6 +251,7 @@ export async function build(
       linkMap: links,
       files: wrote.written.size,
       changed: changedSince(memory, pages.dataFiles, siteKey),
+      examples: examples.summary,
     });
     return { result, files, next };
   } catch (e) {

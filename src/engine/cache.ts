@@ -21,11 +21,12 @@ import { deserialize, serialize } from "node:v8";
 import { bodyFileName, bodyMarkdownFile } from "../content/body-file.ts";
 import type { PageFacts } from "../content/parse-page.ts";
 import type { PageSource } from "../content/page-source.ts";
-import type { SearchFiles } from "../site/search-index.ts";
+import type { SearchFiles } from "../search/index-files.ts";
 import type { FileMemo } from "./file-deps.ts";
+import type { ExampleMemo } from "../examples/stage.ts";
 
 /** Bump when the cached shapes change. */
-const CACHE_FORMAT = 8;
+const CACHE_FORMAT = 9;
 
 /** A page's parse: its facts, and the site values it read with their values then. */
 export interface CachedParse {
@@ -76,6 +77,8 @@ export interface CacheState {
   config?: CachedConfig;
   /** The files pages read besides their own (includes, snippets, images), as last hashed. */
   files: FileMemo;
+  /** The example checks' verdicts by block (src/examples/stage.ts). */
+  examples?: ExampleMemo;
 }
 
 /** A state with nothing in it. */
@@ -122,7 +125,7 @@ export class BuildCache {
     return join(this.dir, "highlights.bin");
   }
 
-  /** The counts the last search index was made of (../workers/search-task.ts). */
+  /** The counts the last search index was made of (../search/task.ts). */
   get searchCountsPath(): string {
     return join(this.dir, "search-counts.bin");
   }

@@ -20,6 +20,8 @@ export interface CheckInput {
   configFile: string;
   /** Every file of public/, as a URL path under the root (`/favicon.svg`). */
   publicFiles: Set<string>;
+  /** The errors of the stages before that are reported with the check's own (the examples'). */
+  errors: Diagnostic[];
   /** The warnings of the stages before. */
   warnings: Diagnostic[];
   strict: boolean;
@@ -38,7 +40,8 @@ export function checkStage(
     input.publicFiles,
     previous,
   );
-  if (check.errors.length) throw new ContentError(sortDiagnostics(check.errors));
+  const errors = [...input.errors, ...check.errors];
+  if (errors.length) throw new ContentError(sortDiagnostics(errors));
   const warnings = [...input.warnings, ...check.warnings];
   if (input.strict && warnings.length)
     throw new ContentError(warnings.map((w) => ({ ...w, severity: "error" as const })));

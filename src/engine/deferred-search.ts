@@ -5,7 +5,7 @@
  */
 import { assetsPath, manifestPath } from "../shared/output-layout.ts";
 import type { OutputFiles } from "../write/writer.ts";
-import { SearchStage } from "./search-stage.ts";
+import { SearchStage } from "../search/stage.ts";
 import { writeManifest } from "./site-files.ts";
 import type { Snapshot } from "./snapshot.ts";
 import type { BuildStrategy } from "./strategy.ts";

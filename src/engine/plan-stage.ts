@@ -3,9 +3,8 @@
  * data file made from them, and what every page's render shares (asset URLs, head tags): its key
  * renders every page again when it changes.
  */
-import type { BUILT_IN_SITE_VALUES, SiteConfig } from "../config/schema.ts";
+import type { SiteConfig } from "../config/schema.ts";
 import type { LastUpdated } from "../content/git-dates.ts";
-import { flattenSiteValues } from "../content/site-values.ts";
 import { ContentError } from "../errors.ts";
 import type { ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
@@ -95,21 +94,6 @@ function plan(input: PlanInput): PlanOutcome {
   if (planned.errors.length) throw new ContentError(sortDiagnostics(planned.errors));
   const siteJson = JSON.stringify(toSiteData(input.config, planned.plan));
   return { planned, siteJson, fromPlan: new Map() };
-}
-
-/** The values `{{ site.KEY }}` and `{{ site.a.b }}` can read: the config's own fields, then `values` by dotted path. */
-export function siteValues(config: SiteConfig): Record<string, string> {
-  const own: Record<(typeof BUILT_IN_SITE_VALUES)[number], string> = {
-    title: config.title,
-    description: config.description,
-    base: config.base,
-    siteUrl: config.siteUrl,
-    webBase: config.webBase,
-    apiBase: config.apiBase,
-    sqlApiBase: config.sqlApiBase,
-  };
-  // The schema keeps `values` off the built-in names, so neither side overwrites the other.
-  return { ...own, ...flattenSiteValues(config.values) };
 }
 
 /** Whether two lists of page sources plan the same site: the same objects, or equal ones (a body edit makes a new, equal source). */

@@ -9,6 +9,7 @@ import type { SiteCheck } from "../site/check.ts";
 import type { PagesOutcome } from "./pages.ts";
 import type { MemorySnapshot, Snapshot } from "./snapshot.ts";
 import type { OutputFiles } from "../write/writer.ts";
+import type { ExampleSummary } from "../examples/summary.ts";
 
 /** What a build made, for the CLI, serve, check-links and tests. */
 export interface BuildResult {
@@ -35,6 +36,8 @@ export interface BuildResult {
   records: (PlannedPage & { headers: Header[] })[];
   /** Where each link came from (written beside the output as well; see src/write/link-map.ts). */
   linkMap: LinkMap;
+  /** The code blocks the example checks read, by language (src/examples/). */
+  examples: ExampleSummary;
 }
 
 /** What one build gives: its result, the files when they stay in memory, the next snapshot. */
@@ -55,6 +58,7 @@ export function resultOf(made: {
   files: number;
   changed: BuildResult["changed"];
   linkMap: LinkMap;
+  examples: ExampleSummary;
 }): BuildResult {
   const { config, plan, check, pages } = made;
   return {
@@ -74,6 +78,7 @@ export function resultOf(made: {
       headers: pages.facts.get(p.regularPath)?.headers ?? [],
     })),
     linkMap: made.linkMap,
+    examples: made.examples,
   };
 }
 

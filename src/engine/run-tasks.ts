@@ -47,7 +47,7 @@ export async function runOne<T>(
   // The search index needs only its own module: importing the worker's would load the Markdown
   // chain and React on this thread for nothing.
   if (task.kind === "search") {
-    const { runSearchTask } = await import("../workers/search-task.ts");
+    const { runSearchTask } = await import("../search/task.ts");
     return runSearchTask(task) as T;
   }
   const { runTask } = await import("../workers/build-worker.ts");

@@ -20,7 +20,14 @@ import type { Writer } from "../write/writer.ts";
 import { llmsFiles, llmsFull } from "../write/llms.ts";
 import { hashKey, type OutputRecord, type OutputState } from "./cache.ts";
 import { signature } from "./page-reuse.ts";
-import { assetUrl, manifestPath, pageDataName } from "../shared/output-layout.ts";
+import {
+  assetUrl,
+  LLMS_FULL_FILE,
+  LLMS_INDEX_FILE,
+  manifestPath,
+  pageDataName,
+  VALUES_FILE,
+} from "../shared/output-layout.ts";
 
 /** What the write stage needs. */
 export interface SiteFilesInput {
@@ -102,6 +109,8 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<{ made: boo
     ),
   );
   write("robots.txt", robotsFile(config.siteUrl, config.base));
+  // Brook's figures as the pages state them, for tools (the assistant server's get_limit).
+  write(under + VALUES_FILE, JSON.stringify(config.values));
   // Markdown for machines: the pages' own .md files are written by the pages stage.
   const mdPath = (route: string) => markdownPath(config.base, route).slice(1);
   const llms = fromPlan("llms", () => {
@@ -118,7 +127,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<{ made: boo
     });
     return { ...files, mdPaths: files.order.map(mdPath) };
   });
-  write(under + "llms.txt", llms.index);
+  write(under + LLMS_INDEX_FILE, llms.index);
   // A page reused from the last output has its Markdown only in its file, now in the new output.
   const markdownOf = (route: string) =>
     input.markdown.get(route) ??
@@ -133,7 +142,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<{ made: boo
   );
   const llmsFullMade = await reuseOrWrite(
     input,
-    [under + "llms-full.txt"],
+    [under + LLMS_FULL_FILE],
     fullKey,
     async () => full(),
     full,

@@ -12,7 +12,7 @@ import { emptyState, type CacheState, type OutputState } from "./cache.ts";
 import type { CheckMemo } from "./check-stage.ts";
 import type { KeptPage } from "./pages.ts";
 import type { PlanMemo } from "./plan-stage.ts";
-import type { SearchSnapshot } from "./search-stage.ts";
+import type { SearchSnapshot } from "../search/stage.ts";
 
 /** The snapshot of a build. */
 export interface Snapshot {
@@ -43,6 +43,8 @@ export interface MemorySnapshot {
   siteKey: string;
   /** The config of the last build (the deferred search index writes its manifest by it). */
   config: SiteConfig;
+  /** The REST API's description the build read (the dev server watches it with the config). */
+  referenceFile?: string;
 }
 
 /** A snapshot with nothing in it: the first build of a process without a cache. */

@@ -51,6 +51,8 @@ export interface BuildStrategy {
   persist: boolean;
   /** Where the counts of the last search index are kept, so the next counts only the pages that changed. */
   searchCounts?: string;
+  /** Where this thread leaves files for the workers to read (the API description's), named by their hash. */
+  workerDir: string;
 }
 
 /** What a build reads besides the snapshot: the project. */
@@ -94,15 +96,18 @@ export function memoryOutput(
   return {
     check: () => undefined,
     open,
-    siteDataPath(_writer, _path, name, json) {
-      const path = join(siteDir, name);
-      if (existsSync(path)) return path;
-      mkdirSync(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}`;
-      writeFileSync(tmp, json);
-      renameSync(tmp, path);
-      return path;
-    },
+    siteDataPath: (_writer, _path, name, json) => workerFile(siteDir, name, json),
     finish: () => undefined,
   };
+}
+
+/** A file for the workers to read, named by its content's hash: written once, atomically; its path. */
+export function workerFile(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  if (existsSync(path)) return path;
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+  return path;
 }

@@ -10,7 +10,7 @@ import type { PublicFile } from "../content/discover.ts";
 import type { PageFacts } from "../content/parse-page.ts";
 import { assetsPath } from "../shared/output-layout.ts";
 import type { SitePlan } from "../site/model.ts";
-import type { SearchFiles } from "../site/search-index.ts";
+import type { SearchFiles } from "../search/index-files.ts";
 import { placeInConfig, type LinkMap } from "../write/link-map.ts";
 import type { Writer } from "../write/writer.ts";
 import type { OutputRecord, OutputState } from "./cache.ts";
@@ -30,6 +30,8 @@ export interface WriteInput extends Pick<
   /** The index files, when they are made (the write stage goes on meanwhile). */
   searching: Promise<SearchFiles>;
   publicFiles: PublicFile[];
+  /** Files the stages made for readers' tools, under the base (openapi.yaml, brook-runtime.d.ts). */
+  published: { path: string; content: string }[];
   cwd: string;
   target: OutputTarget;
   links: LinkMap;
@@ -63,6 +65,10 @@ export async function writeStage(input: WriteInput): Promise<WriteStage> {
   const search = await input.searching;
   writeSearch(writer, assetsDir, search, written);
   writeManifest({ ...input, assetsDir, dataFiles: pages.dataFiles, written }, search.entry);
+  for (const f of input.published) {
+    writer.write(config.base.slice(1) + f.path, f.content);
+    written.add(config.base.slice(1) + f.path);
+  }
   const publicDir = join(input.cwd, "public");
   copyPublic(input.publicFiles, publicDir, input.cwd, config.base.slice(1), written, writer);
   writer.commit();

@@ -49,18 +49,17 @@ export function clientAssets(): Promise<ClientAssets> {
   return built;
 }
 
-/** Bundles src/client (hydration entry, lazy chunks, the `<head>` scripts, the redirect helper) and the stylesheet. */
+/**
+ * Bundles src/client in two builds and the stylesheet. React's side (main.tsx, loaded on intent)
+ * first, then the page's scripts: the module entry (boot.ts), told the name of React's entry, the
+ * `<head>` scripts and the redirect helper. Two builds, because one would put esbuild's helpers in
+ * a chunk shared by both sides: one more request on every first load.
+ */
 export async function buildClientAssets(root = projectRoot()): Promise<ClientAssets> {
   const { build } = await import("esbuild");
-  const [client, css] = await Promise.all([
-    build({
+  const options: import("esbuild").BuildOptions & { write: false; define: Record<string, string> } =
+    {
       absWorkingDir: root,
-      entryPoints: {
-        client: join(root, "src/client/main.tsx"),
-        early: join(root, "src/client/early.ts"),
-        banner: join(root, "src/client/banner.ts"),
-        redirect: join(root, "src/client/redirect.ts"),
-      },
       bundle: true,
       splitting: true,
       format: "esm",
@@ -75,20 +74,37 @@ export async function buildClientAssets(root = projectRoot()): Promise<ClientAss
       define: { "process.env.NODE_ENV": '"production"' },
       legalComments: "none",
       logLevel: "silent",
-    }),
+    };
+  const [live, css] = await Promise.all([
+    build({ ...options, entryPoints: { main: join(root, "src/client/main.tsx") } }),
     bundleCss(root),
   ]);
-  const files: AssetFile[] = client.outputFiles.map((f) => ({
-    path: f.path.slice(f.path.lastIndexOf("/out/") + 5),
-    content: f.contents,
-  }));
-  files.push(css);
+  const files = (outputs: { path: string; contents: Uint8Array }[]): AssetFile[] =>
+    outputs.map((f) => ({
+      path: f.path.slice(f.path.lastIndexOf("/out/") + 5),
+      content: f.contents,
+    }));
+  const liveFiles = files(live.outputFiles);
+  const main = liveFiles.find((f) => f.path.startsWith("main."))!.path;
+  const page = await build({
+    ...options,
+    entryPoints: {
+      client: join(root, "src/client/boot.ts"),
+      early: join(root, "src/client/early.ts"),
+      banner: join(root, "src/client/banner.ts"),
+      redirect: join(root, "src/client/redirect.ts"),
+    },
+    define: { ...options.define, BROOK_LIVE_ENTRY: JSON.stringify("./" + main) },
+    external: ["./main.*"],
+  });
+  const all = [...files(page.outputFiles), ...liveFiles, css];
+  const named = (prefix: string) => all.find((f) => f.path.startsWith(prefix))!.path;
   return {
-    files,
-    entry: files.find((f) => f.path.startsWith("client."))!.path,
-    earlyScript: files.find((f) => f.path.startsWith("early."))!.path,
-    bannerScript: files.find((f) => f.path.startsWith("banner."))!.path,
-    redirectScript: files.find((f) => f.path.startsWith("redirect."))!.path,
+    files: all,
+    entry: named("client."),
+    earlyScript: named("early."),
+    bannerScript: named("banner."),
+    redirectScript: named("redirect."),
     css: css.path,
   };
 }

@@ -4,6 +4,7 @@ import { App } from "../../templates/App.tsx";
 import { Head, type HeadAssets, type HeadTag } from "../../templates/Head.tsx";
 import * as parts from "../../templates/parts.ts";
 import type { BootData, PageData, SiteData } from "../shared/types.ts";
+import { assetUrl } from "../shared/output-layout.ts";
 
 /** What a render needs beyond the page: site data, the real asset URLs and config head tags. */
 export interface RenderContext {
@@ -46,7 +47,14 @@ export function renderPage(
   );
   const body = renderToString(<App site={ctx.site} page={page} parts={parts} />);
   const { html: _html, ...rest } = page;
-  const boot: BootData = { page: rest, siteFile: ctx.siteFile, manifestFile: ctx.manifestFile };
+  const boot: BootData = {
+    page: rest,
+    siteFile: ctx.siteFile,
+    manifestFile: ctx.manifestFile,
+    assetsUrl: assetUrl(ctx.site.base, ""),
+    gtmId: ctx.site.gtmId,
+    scrollSpyThrottleMs: ctx.site.navigation.scrollSpyThrottleMs,
+  };
   return (
     `<!doctype html><html lang="en"><head>${head}</head><body><div id="app">${body}</div>` +
     `<script type="application/json" id="brook-boot">${jsonForScript(boot)}</script></body></html>`

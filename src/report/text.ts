@@ -1,6 +1,7 @@
 /** The text a person reads on stderr: the same lines as before the CI reports existed. */
 import { formatDiagnostic, formatError, type Diagnostic } from "../errors.ts";
 import { colors, error, info, warn } from "../log.ts";
+import { summaryLine, type ExampleSummary } from "../examples/summary.ts";
 
 /** A build warning, as it happens. */
 export function printWarning(d: Diagnostic): void {
@@ -20,10 +21,14 @@ export function printBuilt(
     timings: Record<string, number>;
     cacheHits: number;
     rendered: number;
+    examples?: ExampleSummary;
   },
   out: string,
   ms: number,
 ): void {
+  // A site none of whose blocks a check reads has no line about them.
+  if (r.examples && (Object.keys(r.examples.checked).length || r.examples.optedOut))
+    info(summaryLine(r.examples));
   info(
     `${colors.green("built")} ${r.pages} pages (${r.files} files) into ${out} in ${ms} ms` +
       colors.dim(

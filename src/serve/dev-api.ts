@@ -2,6 +2,7 @@
 import type { EventEmitter } from "node:events";
 import type { DevBuildOutcome } from "./dev-session.ts";
 import type { Change } from "./watch.ts";
+import type { HostTimeouts } from "../static-host/http-server.ts";
 
 /** The terminal, replaceable in tests. */
 export interface DevLogger {
@@ -29,6 +30,8 @@ export interface ServeOptions {
   /** Quiet time before a rebuild starts. @default 10 */
   debounceMs?: number;
   logger?: DevLogger;
+  /** Shorter HTTP time-outs (tests). @default HOST_TIMEOUTS */
+  timeouts?: Partial<HostTimeouts>;
 }
 
 /** What a good build told the open pages. */

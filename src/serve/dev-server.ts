@@ -5,7 +5,7 @@
  * shows its error in the terminal and over the page while the last good pages stay up
  * (design.md §1, §7).
  */
-import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";
 import { dirname, join, resolve } from "node:path";
 import { formatDiagnostic, type Diagnostic } from "../errors.ts";
@@ -15,6 +15,10 @@ import { CONFIG_FILE } from "../config/load.ts";
 import { closeServer, listen } from "../static-host/listen.ts";
 import { etagOf, MemoryFiles } from "../static-host/site-files.ts";
 import { createStaticHandler } from "../static-host/static-handler.ts";
+import { createHostServer } from "../static-host/http-server.ts";
+import { parseHeaders } from "../static-host/host-rules.ts";
+import { headersFile } from "../write/host-files.ts";
+import { isAllowedHost } from "./allowed-host.ts";
 import type { BuildEvent, DevLogger, DevServer, PageUpdate, ServeOptions } from "./dev-api.ts";
 import { bundleDevClient } from "./dev-bundles.ts";
 import { DevSession } from "./dev-session.ts";
@@ -46,10 +50,9 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   const log: DevLogger = options.logger ?? { info: logInfo, warn: logWarn, error: logError };
   const events = new EventEmitter();
 
-  let live: LiveReload | undefined;
+  const reload = new LiveReload(host);
   // Served as the build made them: its pages link the dev client themselves.
   const files = new MemoryFiles();
-  const handler = createStaticHandler({ files });
   const archive = new AssetArchive();
   let lastBuild: OutputFiles | undefined;
   /** The base of the last good build (none before the first). */
@@ -63,33 +66,41 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
 
   // When the server last had something to answer (a request, or an update the pages will ask about).
   let lastActivity = 0;
-  const server = createServer((req, res) => {
+  /** What the dev server answers itself: its client, and a waiting page before the first build. */
+  const own = (req: IncomingMessage, res: ServerResponse): boolean => {
     lastActivity = performance.now();
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
     const path = (req.url ?? "").split("?")[0];
-    if (path === DEV_CLIENT_PATH && (req.method === "GET" || req.method === "HEAD")) {
+    if (path === DEV_CLIENT_PATH) {
       res.setHeader("Content-Type", "text/javascript; charset=utf-8");
       res.setHeader("Cache-Control", "no-cache");
       res.setHeader("ETag", etagOf(Buffer.from(devClient)));
       res.end(req.method === "HEAD" ? undefined : devClient);
-      return;
+      return true;
     }
-    if (!lastBuild && (req.method === "GET" || req.method === "HEAD")) {
-      // No good build yet: a page that only waits for the overlay or the first build.
-      res.statusCode = 503;
-      res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.setHeader("Cache-Control", "no-cache");
-      res.end(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Building…</title>${devClientTag(0)}</head>` +
-          `<body><main><h1>Building the docs…</h1><p>This page reloads when the first build is done.</p></main></body></html>`,
-      );
-      return;
-    }
-    void handler(req, res);
+    if (lastBuild) return false;
+    // No good build yet: a page that only waits for the overlay or the first build.
+    res.statusCode = 503;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-cache");
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Building…</title>${devClientTag(0)}</head>` +
+        `<body><main><h1>Building the docs…</h1><p>This page reloads when the first build is done.</p></main></body></html>`,
+    );
+    return true;
+  };
+  const handler = createStaticHandler({
+    files,
+    own,
+    allowHost: (header) => isAllowedHost(header, host),
+    // Until the first build wrote its `_headers`, the same security headers (without analytics).
+    fallbackHeaders: parseHeaders(headersFile("/", "")),
   });
-  server.keepAliveTimeout = 5_000;
+  const server = createHostServer((req, res) => void handler(req, res), {
+    timeouts: options.timeouts,
+    webSocket: (req, socket, head) => reload.upgrade(req, socket, head),
+  });
   const url = await listen(server, options.port ?? 4000, host);
-  live = new LiveReload(server, isLoopback(host));
-  const reload = live;
   const dev = new DevSession({
     projectRoot: root,
     cwd,
@@ -239,8 +250,4 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
 function siteFileOf(files: OutputFiles, base: string): string {
   for (const path of files.keys()) if (isSiteDataPath(base, path)) return "/" + path;
   return "";
-}
-
-function isLoopback(host: string): boolean {
-  return host === "127.0.0.1" || host === "localhost" || host === "::1" || host.startsWith("127.");
 }

@@ -133,6 +133,7 @@ export class DevSession {
   private memoryStrategy(workers: Workers): BuildStrategy {
     return {
       output: memoryOutput((last) => new DevWriter(last), join(this.cache.dir, "site")),
+      workerDir: join(this.cache.dir, "site"),
       workers,
       deferSearch: true,
       remember: true,
@@ -164,9 +165,12 @@ export class DevSession {
     return files.length ? { contentChanged: files } : undefined;
   }
 
-  /** The files the config was last loaded from (site.config.ts and what it imports). */
+  /** The files the config was last loaded from (site.config.ts and what it imports) and the API description. */
   configFiles(): string[] {
-    return this.snapshot?.disk.config?.inputs.map(([file]) => file) ?? [];
+    const files = this.snapshot?.disk.config?.inputs.map(([file]) => file) ?? [];
+    // The REST API's description is an input of the site as well: an edit rebuilds.
+    const reference = this.snapshot?.memory?.referenceFile;
+    return reference ? [...files, reference] : files;
   }
 
   /**

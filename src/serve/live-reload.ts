@@ -4,31 +4,28 @@
  * it shows and, on every connection, hears the server's current one, so a message missed while
  * the page was (re)loading can never leave it behind (issue 11). Same-origin connections only.
  */
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { LiveMessage } from "../shared/live-message.ts";
+import { isAllowedHost } from "./allowed-host.ts";
 
 /** Where the dev client connects. */
 export const LIVE_RELOAD_PATH = "/__brook/ws";
 
 export type { LiveMessage };
 
-const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
-
 /**
  * Whether an upgrade request comes from a page of this server: its Origin must be this server's
- * own origin (`http://` + Host), and when the server listens on loopback the Host must be a
- * loopback name too, so a page on another site cannot reach it through DNS rebinding.
+ * own origin (`http://` + Host), and the Host one the server answers (`isAllowedHost`), so a page
+ * on another site cannot reach it through DNS rebinding.
  */
-export function isSameOrigin(req: IncomingMessage, loopbackOnly: boolean): boolean {
+export function isSameOrigin(req: IncomingMessage, listenHost: string): boolean {
   const origin = req.headers.origin;
   const host = req.headers.host;
   if (!origin || !host) return false;
   if (origin !== `http://${host}` && origin !== `https://${host}`) return false;
-  if (!loopbackOnly) return true;
-  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]!;
-  return LOOPBACK_NAMES.has(name.toLowerCase());
+  return isAllowedHost(host, listenHost);
 }
 
 /** The live-reload channel of one HTTP server. */
@@ -40,13 +37,8 @@ export class LiveReload {
   /** When that build went out (epoch ms): a page that started loading before it may show an older one. */
   publishedAt?: number;
 
-  constructor(
-    server: Server,
-    private readonly loopbackOnly: boolean,
-  ) {
-    server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>
-      this.upgrade(req, socket, head),
-    );
+  /** `listenHost`: the address the server listens on (it decides which Host is answered). */
+  constructor(private readonly listenHost: string) {
     this.wss.on("connection", (ws: WebSocket) => {
       // Clients only listen; anything they send is ignored.
       ws.on("error", () => ws.terminate());
@@ -59,11 +51,12 @@ export class LiveReload {
     });
   }
 
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  /** Answers the server's `Upgrade: websocket` requests. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on("error", () => socket.destroy());
     const path = (req.url ?? "").split("?")[0];
     if (path !== LIVE_RELOAD_PATH) return refuse(socket, 404, "Not Found");
-    if (!isSameOrigin(req, this.loopbackOnly)) return refuse(socket, 403, "Forbidden");
+    if (!isSameOrigin(req, this.listenHost)) return refuse(socket, 403, "Forbidden");
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit("connection", ws, req));
   }
 

@@ -5,7 +5,8 @@
  *
  * ```
  * dist/                      the web root (404.html, _redirects, _headers, robots.txt)
- * dist/docs/v2/              the base: pages, routes.json, sitemap.xml, llms*.txt
+ * dist/docs/v2/              the base: pages, routes.json, sitemap.xml, llms*.txt, values.json,
+ *                            openapi.yaml/.json
  * dist/docs/v2/assets/       content-hashed files: client, site data, search, pages/*.json
  * dist.links.json            the link map, beside the output folder
  * ```
@@ -16,6 +17,16 @@ export const ASSETS_FOLDER = "assets/";
 
 /** The route manifest's name under the base: fixed, so that no page changes when another one does. */
 export const MANIFEST_FILE = "routes.json";
+
+/** The index of the pages' Markdown for machines, under the base; and all of it in one file. */
+export const LLMS_INDEX_FILE = "llms.txt";
+export const LLMS_FULL_FILE = "llms-full.txt";
+
+/** The site's figures as the pages state them (config `values`), for tools, under the base. */
+export const VALUES_FILE = "values.json";
+
+/** The REST API's description as published, values resolved, under the base. */
+export const OPENAPI_FILES = { yaml: "openapi.yaml", json: "openapi.json" } as const;
 
 /** Each page's data file, under the assets folder. */
 export const PAGE_DATA_FOLDER = "pages/";

@@ -81,7 +81,7 @@ export interface RouteManifest {
   pages: Record<string, string>;
   /** redirect source route → target (route plus optional #hash). */
   redirects: Record<string, string>;
-  /** file name of the search index's head (src/shared/search-format.ts) under the assets folder. */
+  /** file name of the search index's head (src/shared/search/format.ts) under the assets folder. */
   search: string;
 }
 
@@ -89,7 +89,7 @@ export interface RouteManifest {
 export interface PageSearchData {
   /** The `##`/`###` headings, as written. */
   headings: string[];
-  /** The body's index terms, counted: `term term:3 …` (src/shared/search-tally.ts, countSearchTerms). */
+  /** The body's index terms, counted: `term term:3 …` (src/search/tally.ts, countSearchTerms). */
   body: string;
 }
 
@@ -105,4 +105,10 @@ export interface BootData {
   page: Omit<PageData, "html">;
   siteFile: string;
   manifestFile: string;
+  /** The assets folder's URL (`/docs/v2/assets/`): the client names no folder of the output itself. */
+  assetsUrl: string;
+  /** analytics.gtmId ("" for none): the first page view is sent before React loads. */
+  gtmId: string;
+  /** navigation.scrollSpyThrottleMs: the page script's scroll-spy runs before React loads. */
+  scrollSpyThrottleMs: number;
 }

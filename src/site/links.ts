@@ -10,6 +10,8 @@ export interface LinkSource {
   url: string;
   line: number;
   column: number;
+  /** The link as written when the build resolved it to `url` (`../limits.md` → `/limits/`). */
+  written?: string;
 }
 
 /** What a link can land on. */
@@ -27,16 +29,22 @@ export interface LinkTargets {
 export function checkLinks(links: LinkSource[], targets: LinkTargets): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const link of links) {
-    const problem = checkLink(link.url, targets);
+    // A resolved link is named as written, then as followed: "link to ../gone.md (/gone/)".
+    const problem = checkLink(
+      link.url,
+      targets,
+      link.written ? `${link.written} (${link.url})` : link.url,
+    );
     if (problem) out.push({ file: link.file, line: link.line, column: link.column, ...problem });
   }
   return out;
 }
 
-/** Why one site URL (route or base path, optional #hash) is broken, or undefined. */
+/** Why one site URL (route or base path, optional #hash) is broken, or undefined; `shown` names it in messages. */
 export function checkLink(
   url: string,
   t: LinkTargets,
+  shown = url,
 ): { message: string; rule: string; hint: string } | undefined {
   const { route: encoded, hash: encodedHash } = splitHash(url.split("?")[0]!);
   // A link is followed decoded, as a host and a browser do: `/lim%69ts/` is `/limits/`.
@@ -45,7 +53,7 @@ export function checkLink(
   if (raw === undefined || hash === undefined) {
     return {
       rule: "broken-link",
-      message: `link to ${url} has a malformed %-escape`,
+      message: `link to ${shown} has a malformed %-escape`,
       hint: "write the characters as they are, or escape them as %XX with two hex digits",
     };
   }
@@ -65,7 +73,7 @@ export function checkLink(
     const guess = propose(route, t.pages.keys());
     return {
       rule: "broken-link",
-      message: `link to ${url} matches no page${guess ? `; did you mean ${guess}?` : ""}`,
+      message: `link to ${shown} matches no page${guess ? `; did you mean ${guess}?` : ""}`,
       hint: "fix the link, or add a redirect under `redirects` in site.config.ts",
     };
   }
@@ -73,7 +81,7 @@ export function checkLink(
     const guess = propose(anchorHash, ids, 0.5);
     return {
       rule: "broken-anchor",
-      message: `link to ${url}: ${route} has no heading #${anchorHash}${guess ? `; did you mean #${guess}?` : ""}`,
+      message: `link to ${shown}: ${route} has no heading #${anchorHash}${guess ? `; did you mean #${guess}?` : ""}`,
       hint: "anchors are heading slugs: lower case, spaces as '-', punctuation dropped",
     };
   }

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../config/schema.ts";
 import type { PageSource } from "../content/page-source.ts";
+import { siteValuesOf, withFrontmatterValues } from "../content/frontmatter-values.ts";
 import type { LastUpdated } from "../content/git-dates.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { NavLink } from "../shared/types.ts";
@@ -30,6 +31,14 @@ export function planSite(
 ): { plan: SitePlan; errors: Diagnostic[]; warnings: Diagnostic[] } {
   const errors: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
+
+  // Site values in titles and descriptions first: every page made from the plan shows the text with them.
+  const values = siteValuesOf(config);
+  sources = sources.map((s) => {
+    const valued = withFrontmatterValues(s, values);
+    errors.push(...valued.diagnostics);
+    return valued.source;
+  });
 
   // Routes: one file per route.
   const byRoute = new Map<string, PageSource>();

@@ -10,6 +10,9 @@ export interface RedirectRule {
   to: string;
   status: number;
   match: RegExp;
+  /** Where the rule is in the file (1-based), for reports: its line, and the column of `to`. */
+  line: number;
+  column: number;
 }
 
 /** Parsed `_redirects`: the rules in file order, with the exact ones (no `*`, no `:name`) indexed. */
@@ -44,15 +47,16 @@ export function patternToRegExp(pattern: string): RegExp {
 /** Parses `_redirects`; lines it cannot read are skipped, as the hosts do. */
 export function parseRedirects(text: string): RedirectRules {
   const rules: RedirectRule[] = [];
-  for (const raw of text.split("\n")) {
+  text.split("\n").forEach((raw, i) => {
     const line = raw.trim();
-    if (!line || line.startsWith("#")) continue;
+    if (!line || line.startsWith("#")) return;
     const [from, to, status] = line.split(/\s+/);
-    if (!from || !to || !from.startsWith("/")) continue;
+    if (!from || !to || !from.startsWith("/")) return;
     const code = status ? parseInt(status, 10) : 301;
-    if (!Number.isFinite(code)) continue;
-    rules.push({ from, to, status: code, match: patternToRegExp(from) });
-  }
+    if (!Number.isFinite(code)) return;
+    const column = raw.indexOf(to, raw.indexOf(from) + from.length) + 1;
+    rules.push({ from, to, status: code, match: patternToRegExp(from), line: i + 1, column });
+  });
   const exact = new Map<string, number>();
   const patterns: number[] = [];
   rules.forEach((r, i) => {

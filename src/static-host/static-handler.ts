@@ -27,6 +27,12 @@ export interface StaticHandlerOptions {
   files: SiteFiles;
   /** Apply the built `_redirects` file. @default true */
   hostRedirects?: boolean;
+  /** Which `Host` headers are answered (others get 403). @default every one */
+  allowHost?: (host: string | undefined) => boolean;
+  /** The `_headers` rules while the site has no `_headers` file (the dev server's first build). */
+  fallbackHeaders?: HeaderRule[];
+  /** Answers the requests the server makes up itself (the dev client); true when it answered. */
+  own?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** An HTTP handler that answers every request itself. */
@@ -61,10 +67,9 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
   async function send(
     req: IncomingMessage,
     res: ServerResponse,
-    requestPath: string,
     filePath: string,
     status: 200 | 404,
-    headerRules: HeaderRule[],
+    siteHeaders: Map<string, string>,
   ) {
     const file = await files.get(filePath);
     if (!file) return plain(res, 404, "Not found");
@@ -74,7 +79,8 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     res.setHeader("Content-Type", type);
     const hashed = status === 200 && HASHED_ASSET_RE.test(filePath);
     res.setHeader("Cache-Control", hashed ? IMMUTABLE : NO_CACHE);
-    for (const [name, value] of headersFor(headerRules, requestPath)) res.setHeader(name, value);
+    // `_headers` wins over the defaults above (the assets block's Cache-Control, `.md`'s type).
+    for (const [name, value] of siteHeaders) res.setHeader(name, value);
     // A not-found answer must never be kept: the page may exist after the next deploy.
     if (status === 404) res.setHeader("Cache-Control", NO_CACHE);
     const compressible = isCompressible(type) && file.body.length >= MIN_COMPRESS_BYTES;
@@ -98,13 +104,21 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
 
   return async (req, res) => {
     try {
+      const { redirects, headers } = await hostRules();
+      const safe = decodeRequestPath(req.url);
+      // docs/serving.md: the security headers of `_headers` on every path, every status.
+      const rules = headers.length ? headers : (options.fallbackHeaders ?? []);
+      const path = "error" in safe ? "/" : safe.path;
+      const siteHeaders = headersFor(rules, path);
+      for (const [name, value] of siteHeaders) res.setHeader(name, value);
+      if (options.allowHost && !options.allowHost(req.headers.host))
+        return plain(res, 403, "Forbidden: this server answers its own host names only");
+      if (options.own?.(req, res)) return;
       if (req.method !== "GET" && req.method !== "HEAD") {
         res.setHeader("Allow", "GET, HEAD");
         return plain(res, 405, "Method not allowed");
       }
-      const safe = decodeRequestPath(req.url);
       if ("error" in safe) return plain(res, 400, `Bad request: ${safe.error}`);
-      const { redirects, headers } = await hostRules();
       const r = await resolveRequest(
         safe.path,
         safe.query,
@@ -112,16 +126,13 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
         useRedirects ? redirects : NO_REDIRECTS,
       );
       if (r.kind === "redirect") {
-        res.statusCode = r.status;
         res.setHeader("Location", r.location);
-        res.setHeader("Cache-Control", NO_CACHE);
-        res.setHeader("Content-Type", "text/plain; charset=utf-8");
-        res.end(req.method === "HEAD" ? undefined : `Redirecting to ${r.location}\n`);
-        return;
+        // The query stays out of the body: it is the client's text, not ours to echo.
+        return plain(res, r.status, `Redirecting to ${r.location.split(/[?#]/)[0]}`);
       }
-      if (r.kind === "file") return await send(req, res, safe.path, r.path, r.status, headers);
+      if (r.kind === "file") return await send(req, res, r.path, r.status, siteHeaders);
       const page = await notFoundPage(safe.path, (p) => files.has(p));
-      if (page) return await send(req, res, safe.path, page, 404, headers);
+      if (page) return await send(req, res, page, 404, siteHeaders);
       return plain(res, 404, "Not found");
     } catch (e) {
       if (!res.headersSent) plain(res, 500, "Internal error");

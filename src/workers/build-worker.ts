@@ -17,7 +17,7 @@ import { renderPage, type RenderContext } from "../render/render-page.tsx";
 import { contentHash } from "../render/hash.ts";
 import { isSwappedOutput } from "../write/writer.ts";
 import type { PageData, SiteData } from "../shared/types.ts";
-import type { SearchTask } from "./search-task.ts";
+import type { SearchTask } from "../search/task.ts";
 import { pageDataName } from "../shared/output-layout.ts";
 
 /** How a page is shown, apart from its body: the page's data without `html` and `headers`. */
@@ -129,7 +129,7 @@ function write(dir: string, path: string, content: string): void {
 /** Runs one task; the same function serves the worker threads and the in-process path. */
 export async function runTask(task: WorkerTask): Promise<unknown> {
   if (task.kind === "search") {
-    const { runSearchTask } = await import("./search-task.ts");
+    const { runSearchTask } = await import("../search/task.ts");
     return runSearchTask(task);
   }
   if (task.kind === "remove") {
@@ -194,7 +194,7 @@ async function runPage(task: PageTask): Promise<PageResult> {
   if (added.length) result.highlights = added;
   // A build of a few pages builds its index on this worker next, once the site is checked: its
   // module loads in that pause instead of after it.
-  if (!isMainThread) setImmediate(() => void (searchModule ??= import("./search-task.ts")));
+  if (!isMainThread) setImmediate(() => void (searchModule ??= import("../search/task.ts")));
   return result;
 }
 

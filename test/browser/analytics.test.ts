@@ -4,7 +4,16 @@
  * without one, no tag manager code runs and nothing is requested.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";
+import {
+  holdReact,
+  isLive,
+  live,
+  navigated,
+  sidebarLink,
+  startHarness,
+  type Harness,
+  type TestPage,
+} from "./harness.ts";
 
 type View = { event: string; page_path: string; page_title: string; page_location: string };
 
@@ -86,15 +95,31 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     await sidebarLink(page, "/docs/v2/webhooks/").click();
     expect((await navigated(page, 4)).outcome).toBe("aborted");
     // cancelled by a newer navigation, which completes
-    await page.route(`**${h.pageDataPath("/schedules/")}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+    // (the schedules data is held until the newer navigation has ended)
+    const schedulesData = h.pageDataPath("/schedules/");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let requested!: () => void;
+    const loading = new Promise<void>((r) => (requested = r));
+    await page.route(`**${schedulesData}`, async (route) => {
+      requested();
+      await held;
       await route.continue().catch(() => undefined);
     });
+    const lateDataSettled = new Promise<unknown>((resolve) => {
+      const done = (r: { url(): string }) => r.url().endsWith(schedulesData) && resolve(r);
+      page.on("requestfinished", done);
+      page.on("requestfailed", done);
+    });
     await sidebarLink(page, "/docs/v2/schedules/").click();
-    await page.waitForTimeout(50);
+    await loading;
     await sidebarLink(page, "/docs/v2/webhooks/").click();
     expect((await navigated(page, 6)).outcome).toBe("completed");
     expect(page.navs[4]!.outcome).toBe("cancelled");
+    // Its data arrives (or was aborted) after all: no page_view for it.
+    release();
+    await lateDataSettled;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
     // redirected, by the redirect table
     await page.evaluate(
       () =>
@@ -106,7 +131,7 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
       to: "/docs/v2/limits/",
       outcome: "redirected",
     });
-    await page.waitForTimeout(900);
+    await expect.poll(async () => (await views(page)).length).toBeGreaterThanOrEqual(4);
 
     const pushed = await views(page);
     expect(pushed.map((v) => [v.page_path, v.page_title])).toEqual([
@@ -158,12 +183,7 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     const page = await open("/docs/v2/guide/");
     const group = page.getByRole("group", { name: "Was this page helpful?" });
     expect(await group.getByRole("button").allTextContents()).toEqual(["Yes", "No"]);
-    // Keyboard only: the reader's first keyboard focus loads the page's deferred parts (the
-    // feedback among them), as tabbing through the article to it would; then Tab to "No", Enter.
-    const parts = page.waitForResponse((r) => /\/assets\/live-parts\.\w+\.js$/.test(r.url()));
-    await page.locator("main h1").focus();
-    await parts;
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+    // Keyboard only (the page is live: its deferred parts hydrate with it): Tab to "No", Enter.
     await group.getByRole("button", { name: "Yes" }).focus();
     expect(
       await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
@@ -194,6 +214,54 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
     });
     expect(page.errors).toEqual([]);
   });
+
+  describe("feedback given before React arrives (issue 25)", () => {
+    const answers = (page: TestPage) =>
+      page.evaluate(() =>
+        (
+          (window as unknown as { dataLayer?: { event: string; helpful?: boolean }[] }).dataLayer ??
+          []
+        )
+          .filter((e) => e.event === "page_feedback")
+          .map((e) => e.helpful),
+      );
+    const openHeld = async () => {
+      let release!: () => void;
+      const page = await h.open("/docs/v2/guide/", {
+        asleep: true,
+        before: async (p) => {
+          await p.route("https://www.googletagmanager.com/**", (r) =>
+            r.fulfill({ status: 200, contentType: "application/javascript", body: "" }),
+          );
+          release = await holdReact(p);
+        },
+      });
+      return { page, release };
+    };
+
+    it("Yes clicked at once after load: exactly one page_feedback, once React is there", async () => {
+      const { page, release } = await openHeld();
+      const group = page.getByRole("group", { name: "Was this page helpful?" });
+      await group.getByRole("button", { name: "Yes" }).click();
+      expect(await isLive(page)).toBe(false);
+      expect(await answers(page)).toEqual([]);
+      release();
+      await live(page);
+      await expect.poll(() => answers(page)).toEqual([true]);
+      expect(await group.getByRole("button").count()).toBe(0);
+      expect(page.errors).toEqual([]);
+    });
+
+    it("No from the keyboard, pressed twice: one answer", async () => {
+      const { page, release } = await openHeld();
+      await page.getByRole("button", { name: "No", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+      release();
+      await live(page);
+      await expect.poll(() => answers(page)).toEqual([false]);
+    });
+  });
 });
 
 describe("without a gtmId", () => {
@@ -212,7 +280,8 @@ describe("without a gtmId", () => {
     });
     await sidebarLink(page, "/docs/v2/limits/").click();
     await navigated(page, 1);
-    await page.waitForTimeout(300);
+    // Everything the page loads on its own has loaded (no request for 500 ms).
+    await page.waitForLoadState("networkidle");
     expect(requests.filter((u) => !u.startsWith(h.server.url))).toEqual([]);
     expect(requests.some((u) => u.includes("/assets/analytics."))).toBe(false);
     expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);

@@ -1,5 +1,6 @@
-/** Browser test harness: build the client fixture once per file, serve it with preview, drive Debian's Chromium. */
+/** Browser test harness: build the client fixture once per file, serve it with preview, drive Chromium (found by test/browser-setup.ts). */
 import { execFileSync } from "node:child_process";
+import { inject } from "vitest";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +31,9 @@ export interface NavigatedDetail {
   reason?: string;
 }
 
+/** `startHarness(env, DOCS)`: the project's own docs (content/, site.config.ts, public/). */
+export const DOCS = "(the project's docs)";
+
 /** A built fixture site, served, and one browser for a test file. */
 export interface Harness {
   /** The build folder (web root). */
@@ -38,10 +42,16 @@ export interface Harness {
   browser: Browser;
   /** Absolute URL of a path on the preview server. */
   url(path: string): string;
-  /** A fresh page in its own context (no shared cache or storage), loaded and hydrated. */
+  /**
+   * A fresh page in its own context (no shared cache or storage), loaded and made live (React
+   * loads on intent); `asleep`: loaded only, as a reader who has not shown intent sees it.
+   */
   open(
     path: string,
-    options?: BrowserContextOptions & { before?: (page: TestPage) => Promise<void> },
+    options?: BrowserContextOptions & {
+      before?: (page: TestPage) => Promise<void>;
+      asleep?: boolean;
+    },
   ): Promise<TestPage>;
   /** Path of the data file of a route: `/docs/v2/assets/pages/….json`. */
   pageDataPath(route: string): string;
@@ -51,7 +61,7 @@ export interface Harness {
 /**
  * Builds a fixture site into a temp folder (env added to the build), serves it and starts
  * Chromium: test/fixtures/client-site by default; another fixture is built from its own folder
- * (its public/ included), without a cache.
+ * (its public/ included), without a cache; `DOCS` builds the project's own docs.
  */
 export async function startHarness(
   env: Record<string, string> = {},
@@ -59,17 +69,20 @@ export async function startHarness(
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), "brook-client-"));
   const root = join(dir, "site");
-  const args = fixture
-    ? ["build", "--no-cache", "--out", root]
-    : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
+  const args =
+    fixture === DOCS
+      ? ["build", "--out", root]
+      : fixture
+        ? ["build", "--no-cache", "--out", root]
+        : ["build", "--content", "test/fixtures/client-site/content", "--out", root];
   execFileSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], {
-    cwd: fixture ? join(ROOT, "test", "fixtures", fixture) : ROOT,
+    cwd: fixture && fixture !== DOCS ? join(ROOT, "test", "fixtures", fixture) : ROOT,
     env: { ...process.env, BROOK_DOCS_QUIET: "1", BROOK_DOCS_GTM_ID: "", ...env },
     stdio: "pipe",
   });
   const server = await startPreview({ root, port: 0, host: "127.0.0.1" });
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: inject("chromiumPath"),
     args: CHROMIUM_ARGS,
   });
   const manifest = JSON.parse(readFileSync(join(root, "docs", "v2", "routes.json"), "utf8")) as {
@@ -81,7 +94,7 @@ export async function startHarness(
     server,
     browser,
     url,
-    async open(path, { before, ...options } = {}) {
+    async open(path, { before, asleep, ...options } = {}) {
       const context = await browser.newContext(options);
       const page = Object.assign(await context.newPage(), {
         errors: [] as string[],
@@ -91,10 +104,10 @@ export async function startHarness(
         if (m.type() === "error") page.errors.push(m.text());
       });
       page.on("pageerror", (e) => page.errors.push(String(e)));
-      await page.exposeFunction(
-        "__recordNavigation",
-        (d: NavigatedDetail) => void page.navs.push(d),
-      );
+      await page.exposeFunction("__recordNavigation", (d: NavigatedDetail) => {
+        page.navs.push(d);
+        for (const wake of [...(navWaiters.get(page) ?? [])]) wake();
+      });
       await page.addInitScript(() => {
         const record = (window as unknown as { __recordNavigation: (d: unknown) => void })
           .__recordNavigation;
@@ -102,7 +115,7 @@ export async function startHarness(
       });
       await before?.(page);
       await page.goto(url(path));
-      if (options.javaScriptEnabled !== false) await live(page);
+      if (options.javaScriptEnabled !== false && !asleep) await live(page);
       return page;
     },
     pageDataPath(route) {
@@ -116,21 +129,39 @@ export async function startHarness(
   };
 }
 
-/** Waits until the client has hydrated and its router is ready. */
+/**
+ * Makes the client live as the reader's intent would (`brookDocs.wake()`: React loads on intent)
+ * and waits until it has hydrated and its router is ready.
+ */
 export async function live(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router),
-  );
+  type Docs = { brookDocs?: { router?: object; wake?(): Promise<unknown> } };
+  await page.waitForFunction(() => Boolean((window as unknown as Docs).brookDocs?.wake));
+  await page.evaluate(() => void (window as unknown as Docs).brookDocs!.wake!().catch(() => {}));
+  await page.waitForFunction(() => Boolean((window as unknown as Docs).brookDocs?.router));
 }
+
+/** Who waits for the next navigation of a page (woken as the page records one). */
+const navWaiters = new WeakMap<Page, (() => void)[]>();
 
 /** Waits until the page has recorded `n` navigations; returns the last. */
 export async function navigated(page: TestPage, n: number): Promise<NavigatedDetail> {
-  const deadline = Date.now() + 10_000;
-  while (page.navs.length < n) {
-    if (Date.now() > deadline)
-      throw new Error(`expected ${n} navigations, got ${JSON.stringify(page.navs)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  if (page.navs.length >= n) return page.navs[n - 1]!;
+  const waiters = navWaiters.get(page) ?? [];
+  navWaiters.set(page, waiters);
+  await new Promise<void>((resolve, reject) => {
+    // Not a pause: a bound on waiting, so a navigation that never comes fails with what came.
+    const giveUp = setTimeout(
+      () => reject(new Error(`expected ${n} navigations, got ${JSON.stringify(page.navs)}`)),
+      30_000,
+    );
+    const wake = () => {
+      if (page.navs.length < n) return;
+      clearTimeout(giveUp);
+      waiters.splice(waiters.indexOf(wake), 1);
+      resolve();
+    };
+    waiters.push(wake);
+  });
   return page.navs[n - 1]!;
 }
 
@@ -190,4 +221,25 @@ export async function recordCspViolations(page: Page): Promise<void> {
 /** The violations recorded since `recordCspViolations`, as `directive blocked-URI` lines. */
 export function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+/** React's side of the client (src/render/assets.ts: the `main` entry, loaded on intent). */
+export const REACT_ENTRY = /\/assets\/main\.\w+\.js$/;
+
+/** Holds React's entry until `release` (a slow network for the code the controls need). */
+export async function holdReact(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(REACT_ENTRY, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** Whether React is live on the page (its router is there). */
+export function isLive(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Boolean((window as unknown as { brookDocs?: { router?: object } }).brookDocs?.router),
+  );
 }

@@ -129,16 +129,11 @@ describe("scroll-spy", () => {
       expect(during.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(4);
 
     // Scrolling stops with "Logs" at the top: the spy settles on it.
+    const current = page.locator('#sidebar [aria-current="location"]');
     await page.evaluate(() => document.getElementById("logs")!.scrollIntoView());
-    await page.waitForTimeout(450);
-    expect(await page.locator('#sidebar [aria-current="location"]').getAttribute("href")).toBe(
-      "/docs/v2/guide/#logs",
-    );
+    await expect.poll(() => current.getAttribute("href")).toBe("/docs/v2/guide/#logs");
     await page.evaluate(() => document.getElementById("retries")!.scrollIntoView());
-    await page.waitForTimeout(450);
-    expect(await page.locator('#sidebar [aria-current="location"]').getAttribute("href")).toBe(
-      "/docs/v2/guide/#retries",
-    );
+    await expect.poll(() => current.getAttribute("href")).toBe("/docs/v2/guide/#retries");
     // The address bar is left alone.
     expect(new URL(page.url()).hash).toBe("");
   });
@@ -176,10 +171,11 @@ describe("header controls", () => {
     await toggle.click();
     expect(await page.getAttribute("html", "data-theme")).toBe("dark");
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    // The choice is saved by code loaded on the first click: reloading before it ran would
+    // forget it (the flake seen under load), so wait for the save itself.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("brook-theme"))).toBe("dark");
     await page.reload();
-    await page.waitForFunction(
-      () => document.querySelector(".theme-toggle")?.getAttribute("aria-pressed") === "true",
-    );
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
     expect(await page.getAttribute("html", "data-theme")).toBe("dark");
     await toggle.click();
     expect(await page.getAttribute("html", "data-theme")).toBe("light");
@@ -206,7 +202,8 @@ describe("search", () => {
     page.on("request", (r) => {
       if (/\/assets\/search\.\w+\.json$/.test(r.url())) loads.push(r.url());
     });
-    await page.waitForTimeout(300);
+    // Everything the page loads on its own has loaded (no request for 500 ms): still no index.
+    await page.waitForLoadState("networkidle");
     expect(loads).toEqual([]);
     await page.keyboard.press("/");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("search-input");
@@ -242,16 +239,10 @@ describe("search", () => {
     const pageOption = firstGroup.getByRole("option").first();
     expect(await pageOption.getAttribute("href")).toBe("/docs/v2/webhooks/");
     expect(await pageOption.getAttribute("class")).toContain("search-page");
-    await expect
-      .poll(() =>
-        firstGroup.getByRole("option").evaluateAll((els) => els.map((e) => e.getAttribute("href"))),
-      )
-      .toContain("/docs/v2/webhooks/#create-a-webhook");
-    const section = firstGroup.locator(".search-section").first();
-    expect(await section.locator(".search-option-title").textContent()).toBe("Create a webhook");
-    expect(await section.locator("mark").first().textContent()).toBe("webhook");
     expect(await pageOption.locator("mark").first().textContent()).toMatch(/^webhook/i);
-    // Every group is a different page, its own option first.
+    // Every group is a different page, its own option first; until one is active, each shows only
+    // its page, so the first options are different pages.
+    expect(await listbox.locator(".search-section").count()).toBe(0);
     const groupPages = await listbox
       .getByRole("group")
       .evaluateAll((gs) =>
@@ -270,6 +261,15 @@ describe("search", () => {
     const first = await options.nth(0).getAttribute("id");
     expect(await input.getAttribute("aria-activedescendant")).toBe(first);
     expect(await options.nth(0).getAttribute("aria-selected")).toBe("true");
+    // The active page opens its best sections under it, once its data has loaded.
+    await expect
+      .poll(() =>
+        firstGroup.getByRole("option").evaluateAll((els) => els.map((e) => e.getAttribute("href"))),
+      )
+      .toContain("/docs/v2/webhooks/#create-a-webhook");
+    const section = firstGroup.locator(".search-section").first();
+    expect(await section.locator(".search-option-title").textContent()).toBe("Create a webhook");
+    expect(await section.locator("mark").first().textContent()).toBe("webhook");
     await page.keyboard.press("ArrowDown");
     expect(await input.getAttribute("aria-activedescendant")).toBe(
       await options.nth(1).getAttribute("id"),
@@ -277,12 +277,18 @@ describe("search", () => {
     expect(await options.nth(1).getAttribute("href")).toBe("/docs/v2/webhooks/#create-a-webhook");
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("ArrowUp");
+    // Up from the first option wraps to the last page.
     expect(await input.getAttribute("aria-activedescendant")).toBe(
-      await options.last().getAttribute("id"),
+      await listbox.getByRole("group").last().getByRole("option").first().getAttribute("id"),
     );
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("ArrowDown");
-    const target = await options.nth(1).getAttribute("href");
+    // Enter follows the active option.
+    const target = await page.evaluate(() =>
+      document
+        .getElementById(
+          document.getElementById("search-input")!.getAttribute("aria-activedescendant")!,
+        )!
+        .getAttribute("href"),
+    );
     await page.keyboard.press("Enter");
     expect((await navigated(page, 1)).to).toBe(target);
     expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe(target);
@@ -333,7 +339,9 @@ describe("search", () => {
     await page.keyboard.type("onerror");
     const listbox = page.getByRole("listbox", { name: "Search results" });
     await listbox.waitFor();
-    // The heading comes with the page's sections, the opening text as the page's own snippet.
+    // The heading comes with the page's sections (the active page opens them), the opening text
+    // as the page's own snippet.
+    await page.keyboard.press("ArrowDown");
     await expect
       .poll(() => listbox.textContent())
       .toContain("<img src=x onerror=window.__xss=1> tag");

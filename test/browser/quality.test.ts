@@ -76,9 +76,9 @@ describe("axe-core, WCAG 2.2 AA", () => {
     await page.locator("#search-input").focus();
     await page.keyboard.type("webhoo");
     await page.getByRole("listbox").waitFor();
-    // Grouped: the page, then its sections (they come with the page's data).
-    await page.locator(".search-section").first().waitFor();
+    // Grouped: the active page opens its sections (they come with the page's data).
     await page.keyboard.press("ArrowDown");
+    await page.locator(".search-section").first().waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.type("zzqqyy");
     await page.locator(".search-empty").waitFor();
@@ -123,13 +123,16 @@ describe("Content-Security-Policy", () => {
     await page.goBack();
     await navigated(page, 3);
     // A slow navigation: the progress bar sets its width from script.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route(`**${h.pageDataPath("/webhooks/")}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
+      await held;
       await route.continue();
     });
     // Clicked from script (no hover, so no prefetch): the data file is requested as the navigation starts.
     await sidebarLink(page, "/docs/v2/webhooks/").evaluate((a) => (a as HTMLElement).click());
-    await page.locator('[role="progressbar"]').waitFor({ state: "attached", timeout: 900 });
+    await page.locator('[role="progressbar"]').waitFor({ state: "attached" });
+    release();
     await navigated(page, 4);
     await page.goto(h.url("/docs/v2/old-limits/"));
     await page.waitForURL("**/docs/v2/limits/");

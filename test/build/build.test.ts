@@ -3,7 +3,7 @@ import { buildFixture } from "../helpers/site.ts";
 import type { MemoryWriter } from "../../src/write/writer.ts";
 import type { BuildResult } from "../../src/build.ts";
 import type { RouteManifest } from "../../src/shared/types.ts";
-import type { SearchHead } from "../../src/shared/search-format.ts";
+import type { SearchHead } from "../../src/shared/search/format.ts";
 
 let out: MemoryWriter;
 let result: BuildResult;
@@ -39,6 +39,7 @@ describe("whole build of the basic fixture", () => {
       "docs/v2/old-limits/index.html",
       "docs/v2/routes.json",
       "docs/v2/sitemap.xml",
+      "docs/v2/values.json",
       "robots.txt",
     ]);
     expect(result.pages).toBe(5);
@@ -134,7 +135,9 @@ describe("whole build of the basic fixture", () => {
     expect(html).not.toMatch(/style="/);
     expect(html).toContain("<table>");
     const code = out.text("docs/v2/guide/code/index.html");
-    expect(code).not.toContain("onerror=alert");
+    // The fixture writes the tag escaped: text that shows the tag, never an element.
+    expect(code).not.toMatch(/<img[^>]*onerror/);
+    expect(code).toContain("&#x3C;img src=x onerror=alert(1)>");
   });
 
   it("rewrites links with the base and records them with their source line", () => {
@@ -249,6 +252,7 @@ describe("whole build of the basic fixture", () => {
     expect(JSON.parse(boot)).toMatchObject({
       page: { route: "/limits/", title: "Limits" },
       manifestFile: "/docs/v2/routes.json",
+      assetsUrl: "/docs/v2/assets/",
     });
     expect(JSON.parse(boot).page.html).toBeUndefined();
   });

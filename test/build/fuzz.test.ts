@@ -187,6 +187,29 @@ const CONTAINERS = [
   "unknown",
 ];
 
+/** Raw HTML and the syntax of GitHub and VitePress (issue 28): kept, removed or warned about. */
+const RAW_HTML = [
+  '<div onclick="alert(1)"><script>alert(1)</script></div>',
+  '<kbd onclick="alert(1)" style="x">K</kbd>',
+  "<KBD>K</kbd>",
+  "<details open>\n<summary>S</summary>\n\nBody\n\n</details>",
+  "<details>\n<summary>never closed",
+  '<abbr title="&#106;avascript:x">A</abbr>',
+  "<sub><sup><mark><del><ins>deep",
+  '<a href="javascript:alert(1)">x</a>',
+  '<img src=x onerror="alert(1)">',
+  "<scr<script>ipt>alert(1)</script>",
+  "<!-- c --><!--@x--><!DOCTYPE x><?php ?>",
+  "<style>*{}</style><iframe src=//x></iframe>",
+  "> [!NOTE]\n> note",
+  "> [!WARNING] Title\n> [!TIP]",
+  "> [!nope]",
+  "## H {#id}\n\n## H {#id}\n\n## H {#bad id}",
+  "[[toc]]",
+  "[a](./limits.md#memory) [b](/limits.md?raw) [c](../../x.md) [d](./_parts/a.md) [e](index.md)",
+  ":tada: :nope: 10:30:00 :+1::+1:",
+];
+
 function inline(r: Rng): string {
   const parts: string[] = [];
   for (let i = r.int(1, 12); i > 0; i--) {
@@ -216,7 +239,7 @@ function block(r: Rng, depth = 0): string {
   if (k === 5)
     return `| a | b |\n|${r.pick(["---", ":-:", "-"])}|---|\n| ${inline(r)} | ${inline(r)} |`;
   if (k === 6) return `[ref]: ${r.pick(URLS)}\n\n[x][ref] [y][missing]`;
-  if (k === 7) return '<div onclick="alert(1)"><script>alert(1)</script></div>';
+  if (k === 7) return r.pick(RAW_HTML) + (r.next() < 0.5 ? inline(r) : "");
   if (k === 8) return r.pick(["---", "***", "___", "- - -"]);
   if (k === 9) return "    indented code " + inline(r);
   if (k === 10) return `${r.pick(["", "  ", "   "])}<!--@include: ${r.pick(INCLUDES)}-->`;

@@ -18,6 +18,9 @@ import {
 } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
+import { fromHtml } from "hast-util-from-html";
+import { select } from "hast-util-select";
+import { toHtml } from "hast-util-to-html";
 import { buildSite } from "../../src/build.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { formatError } from "../../src/errors.ts";
@@ -626,5 +629,194 @@ describe("7. includes, code imports and images read the project's own files only
     expect(text).toMatch(
       /includes nest more than 10 levels deep|a page may include or import at most 500 files/,
     );
+  });
+});
+
+describe("6. raw HTML: only the subset GitHub renders is kept, every removal is a warning", () => {
+  /** Builds the page (not strict): its article's HTML, and its warnings as `line:column message`. */
+  async function buildPage(markdown: string): Promise<{ article: string; warnings: string[] }> {
+    put(dir, { "content/limits.md": PAGE(markdown + "\n") });
+    const result = await buildSite({
+      cwd: dir,
+      contentDir: "content",
+      outDir: "dist",
+      cache: false,
+    });
+    const html = readFileSync(join(dir, "dist/docs/v2/limits/index.html"), "utf8");
+    // The Markdown's HTML alone: the template around it has its own scripts, buttons and links.
+    const article = toHtml(select("article div.content", fromHtml(html))!);
+    const warnings = result.warnings
+      .filter((w) => w.file === "content/limits.md")
+      .map((w) => `${w.line}:${w.column} ${w.message}`);
+    return { article, warnings };
+  }
+
+  const removed: [string, string, RegExp, string][] = [
+    [
+      "a script",
+      "<script>alert(1)</script>",
+      /<script|alert/i,
+      "6:1 HTML tag <script> is removed with its content",
+    ],
+    [
+      "a script in any casing",
+      "<ScRiPt>alert(1)</sCrIpT>",
+      /<script|alert/i,
+      "6:1 HTML tag <script> is removed with its content",
+    ],
+    [
+      "an inline script",
+      "Text <script>alert(1)</script> text",
+      /<script|alert/i,
+      "6:6 HTML tag <script> is removed with its content",
+    ],
+    [
+      "an event attribute",
+      '<kbd onclick="alert(1)">K</kbd>',
+      /onclick|alert/i,
+      "6:1 attribute 'onclick' of <kbd> is removed",
+    ],
+    [
+      "an event attribute in capitals",
+      '<kbd ONMOUSEOVER="alert(1)">K</kbd>',
+      /onmouseover|alert/i,
+      "6:1 attribute 'onmouseover' of <kbd> is removed",
+    ],
+    [
+      "an image that runs code",
+      "<img src=x onerror=alert(1)>",
+      /<img|onerror/i,
+      "6:1 HTML tag <img> is removed",
+    ],
+    [
+      "a style element",
+      "<style>body{display:none}</style>",
+      /<style|display/i,
+      "6:1 HTML tag <style> is removed with its content",
+    ],
+    [
+      "a style attribute",
+      '<mark style="position:fixed">m</mark>',
+      /style=|position/i,
+      "6:1 attribute 'style' of <mark> is removed",
+    ],
+    [
+      "a form",
+      '<form action="https://evil.example"><input name="p"><button>Go</button></form>',
+      /<form|<input|<button|evil/i,
+      "6:1 HTML tag <form> is removed",
+    ],
+    [
+      "an iframe",
+      '<iframe src="https://evil.example"></iframe>',
+      /<iframe|evil/i,
+      "6:1 HTML tag <iframe> is removed with its content",
+    ],
+    [
+      "a frameset",
+      '<frameset><frame src="https://evil.example"></frameset>',
+      /<frame|evil/i,
+      "6:1 HTML tag <frameset> is removed",
+    ],
+    [
+      "an object",
+      '<object data="https://evil.example/x.swf"></object>',
+      /<object|evil/i,
+      "6:1 HTML tag <object> is removed with its content",
+    ],
+    [
+      "an embed",
+      '<embed src="https://evil.example/x.swf">',
+      /<embed|evil/i,
+      "6:1 HTML tag <embed> is removed",
+    ],
+    [
+      "a base",
+      '<base href="https://evil.example/">',
+      /<base|evil/i,
+      "6:1 HTML tag <base> is removed",
+    ],
+    [
+      "a meta refresh",
+      '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+      /<meta http-equiv="refresh"|evil/i,
+      "6:1 HTML tag <meta> is removed",
+    ],
+    [
+      "a javascript: link",
+      '<a href="javascript:alert(1)">x</a>',
+      /javascript|<a href/i,
+      "6:1 HTML tag <a> is removed",
+    ],
+    [
+      "an entity-encoded javascript: link",
+      '<a href="&#106;avascript:alert(1)">x</a>',
+      /javascript|&#106;|<a href/i,
+      "6:1 HTML tag <a> is removed",
+    ],
+    [
+      "an svg that runs code",
+      "<svg onload=alert(1)><circle r=1 /></svg>",
+      /<svg|onload/i,
+      "6:1 HTML tag <svg> is removed with its content",
+    ],
+    ["a div", '<div class="x">text</div>', /<div class="x"/, "6:1 HTML tag <div> is removed"],
+    ["a declaration", "<!DOCTYPE html>", /doctype/i, '6:1 HTML "<!DOCTYPE html>" is removed'],
+    [
+      "a tag named like an Object method",
+      "<constructor>x</constructor>",
+      /<constructor/,
+      "6:1 HTML tag <constructor> is removed",
+    ],
+  ];
+  for (const [name, markdown, forbidden, warning] of removed) {
+    it(`removes ${name}, with a warning at its line`, async () => {
+      const { article, warnings } = await buildPage(markdown);
+      expect(article).not.toMatch(forbidden);
+      expect(
+        warnings.some((w) => w.startsWith(warning)),
+        warnings.join("\n"),
+      ).toBe(true);
+    });
+  }
+
+  const kept: [string, string, string][] = [
+    ["kbd", "<kbd>Ctrl</kbd>", "<kbd>Ctrl</kbd>"],
+    ["kbd in capitals", "<KBD>Ctrl</KBD>", "<kbd>Ctrl</kbd>"],
+    ["br", "| a |\n|---|\n| one<br>two<br/>three |", "one<br>\ntwo<br>\nthree"],
+    ["sub", "H<sub>2</sub>O", "H<sub>2</sub>O"],
+    ["sup", "x<sup>2</sup>", "x<sup>2</sup>"],
+    [
+      "details and summary",
+      "<details open>\n<summary>More</summary>\n\nHidden.\n\n</details>",
+      "<details open><summary>More</summary><p>Hidden.</p></details>",
+    ],
+    [
+      "abbr with its title, decoded and escaped again",
+      '<abbr title="a &lt;b&gt; &#106;s">API</abbr>',
+      '<abbr title="a <b> js">API</abbr>',
+    ],
+    ["mark", "<mark>hot</mark>", "<mark>hot</mark>"],
+    ["del and ins", "<del>old</del><ins>new</ins>", "<del>old</del><ins>new</ins>"],
+  ];
+  for (const [name, markdown, html] of kept) {
+    it(`keeps ${name}, with no warning`, async () => {
+      const { article, warnings } = await buildPage(markdown);
+      expect(article).toContain(html);
+      expect(warnings).toEqual([]);
+    });
+  }
+
+  it("fails the build under --strict, and leaves dist as it was", async () => {
+    put(dir, { "content/limits.md": PAGE("<div>boxed</div>\n") });
+    const r = await buildSite({
+      cwd: dir,
+      contentDir: "content",
+      outDir: "dist",
+      cache: false,
+      strict: true,
+    }).then(() => "", formatError);
+    expect(r).toContain("content/limits.md:6:1: HTML tag <div> is removed");
+    expect(treeHash(join(dir, "dist"))).toBe(before);
   });
 });

@@ -151,6 +151,28 @@ describe("check-links on a built site changed after the build", () => {
     expect(await lines(dir)).toEqual([]);
   });
 
+  it("reports a broken _redirects line at its line and target's column, and skips rewrites and patterns", async () => {
+    const file = join(dir, "dist", "_redirects");
+    const saved = readFileSync(file, "utf8");
+    const lineNo = saved.split("\n").length;
+    writeFileSync(
+      file,
+      saved +
+        "/docs/v2/elsewhere   /docs/v2/nowhere/ 301\n/docs/v2/a/* /docs/v2/gone/ 301\n/docs/v2/b /docs/v2/gone/ 200\n",
+    );
+    try {
+      expect(await lines(dir)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^dist/_redirects:${lineNo}:22: redirect /elsewhere/ → /nowhere/: no such page(; did you mean [^ ]+\\?)? \\[broken-redirect\\]$`,
+          ),
+        ),
+      ]);
+    } finally {
+      writeFileSync(file, saved);
+    }
+  });
+
   it("says so when the build folder is missing", async () => {
     await expect(checkBuild({ dir: "no-such-dist", cwd: dir })).rejects.toThrow("build folder");
   });

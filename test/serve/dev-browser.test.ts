@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -35,14 +35,17 @@ async function save(text: string): Promise<void> {
 beforeAll(async () => {
   dev = await startDev();
   await save(long("The guide body before any edit."));
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1000, height: 600 } });
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
   });
   await page.goto(`${dev.server.home}guide/`);
-  for (let i = 0; i < 150 && dev.server.connections() === 0; i++)
-    await new Promise((r) => setTimeout(r, 100));
+  // The page's live-reload socket is open: saves reach it from here on.
+  await vi.waitFor(() => expect(dev.server.connections()).toBeGreaterThan(0), {
+    timeout: 15_000,
+    interval: 50,
+  });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -66,7 +66,7 @@ describe("serve: the generator's code changes", () => {
     const before = scriptOf(await get("/docs/v2/guide/"));
     expect(before).toBeDefined();
     const event = await edit(
-      "src/client/main.tsx",
+      "src/client/boot.ts",
       (t) => `${t}\nconsole.debug("brook client edited while serving");\n`,
     );
     expect(event.outcome.ok).toBe(true);

@@ -111,16 +111,21 @@ export class LiveClient {
     from = 0,
     timeoutMs = 20_000,
   ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.messages.slice(from).find(test);
-      if (found) return found;
-      if (Date.now() > deadline)
-        throw new Error(`no such message; got ${JSON.stringify(this.messages)}`);
-      await new Promise<void>((r) => {
-        this.listeners.push(r);
-        setTimeout(r, 200);
-      });
+    let timedOut = false;
+    // Not a pause: a bound on waiting, so a message that never comes fails with what came.
+    const giveUp = setTimeout(() => {
+      timedOut = true;
+      for (const l of this.listeners.splice(0)) l();
+    }, timeoutMs);
+    try {
+      for (;;) {
+        const found = this.messages.slice(from).find(test);
+        if (found) return found;
+        if (timedOut) throw new Error(`no such message; got ${JSON.stringify(this.messages)}`);
+        await new Promise<void>((r) => this.listeners.push(r));
+      }
+    } finally {
+      clearTimeout(giveUp);
     }
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serve } from "../../src/serve/dev-server.ts";
+import { serve, type BuildEvent } from "../../src/serve/dev-server.ts";
 import { rawRequest } from "./http-helpers.ts";
 import { is, LiveClient, sidebarOf, startDev, type DevFixture } from "./dev-helpers.ts";
 
@@ -20,6 +20,21 @@ async function save(rel: string, text: string) {
   const built = dev.nextBuild();
   writeFileSync(join(dev.dir, "content", rel), text);
   return built;
+}
+
+/** Resolves when a build starts. */
+const buildStart = () => new Promise<void>((r) => dev.server.events.once("build-start", () => r()));
+
+/** Resolves with the next build whose changes include a file ending in `name`. */
+function buildOf(name: string): Promise<BuildEvent> {
+  return new Promise((resolve) => {
+    const on = (e: BuildEvent) => {
+      if (!e.changes.some((c) => c.file.endsWith(name))) return;
+      dev.server.events.off("build", on);
+      resolve(e);
+    };
+    dev.server.events.on("build", on);
+  });
 }
 
 /** The text of the search index the served site points at. */
@@ -286,6 +301,7 @@ describe("serve", () => {
       );
       await started;
       // The first build is under way: this save must wait for it, then be built.
+      const secondBuilt = buildOf("setup.md");
       writeFileSync(
         join(dev.dir, "content", "setup.md"),
         readFileSync(join(dev.dir, "content", "setup.md"), "utf8").replace(
@@ -293,7 +309,7 @@ describe("serve", () => {
           "Second queued edit.",
         ),
       );
-      await new Promise((r) => setTimeout(r, 100));
+      await secondBuilt;
       await dev.server.idle();
       expect(overlap).toBe(false);
       expect((await dev.get("/docs/v2/guide/")).text).toContain("First queued edit.");
@@ -368,14 +384,26 @@ describe("serve", () => {
       "---\ntitle: Guide\n",
     ];
     const before = dev.logs.error.length;
+    const from0 = live.messages.length;
     for (let i = 0; i < 50; i++) {
+      // Every fifth save waits for a build to start, so saves land both in bursts and mid-build.
+      const started = i % 5 === 0 ? buildStart() : undefined;
       writeFileSync(
         guide(),
         bad[i % bad.length]! + `\n<!-- save ${i} -->\n`.repeat(i % bad.length === 5 ? 0 : 1),
       );
-      await new Promise((r) => setTimeout(r, i % 5 === 0 ? 80 : 5));
+      await started;
     }
-    await new Promise((r) => setTimeout(r, 100));
+    // One last bad save whose error names it: once it is shown, every save before it was seen.
+    writeFileSync(
+      guide(),
+      "---\ntitle: Guide\ndescription: Fine.\n---\n\n{{ site.lastBadSave }}\n",
+    );
+    await live.waitFor(
+      (m): m is Extract<typeof m, { type: "error" }> =>
+        m.type === "error" && m.text.includes("lastBadSave"),
+      from0,
+    );
     await dev.server.idle();
     expect(dev.logs.error.length).toBeGreaterThan(before);
     expect((await dev.get("/docs/v2/guide/")).status).toBe(200);

@@ -72,6 +72,14 @@ describe("host files", () => {
     expect(matchRedirect(ordered, "/w")).toEqual({ to: "/catch-all", status: 302 });
   });
 
+  it("keeps each _redirects rule's line and the column of its target, for reports", () => {
+    const rules = parseRedirects("# comment\n\n/docs/x/index.html /docs/x/ 301\n  /a   /b\n/bad\n");
+    expect(rules.rules.map((r) => [r.from, r.line, r.column])).toEqual([
+      ["/docs/x/index.html", 3, 20],
+      ["/a", 4, 8],
+    ]);
+  });
+
   it("merges _headers blocks, the later replacing a header of the same name", () => {
     const rules = parseHeaders(
       "/*\n  Cache-Control: no-cache\n  X-A: 1\n/assets/*\n  cache-control: immutable\n",

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { join } from "node:path";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +12,6 @@ import {
 import { AssetArchive, type SiteMap } from "../../src/serve/dev-site.ts";
 
 const change = (file: string): Change => ({ kind: "content", file, event: "change" });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("RebuildQueue", () => {
   it("debounces a burst of changes into one run that sees them all", async () => {
@@ -29,31 +28,39 @@ describe("RebuildQueue", () => {
   });
 
   it("keeps changes that arrive during a run for one next run, and never runs twice at once", async () => {
-    const runs: string[][] = [];
-    let active = 0;
-    let maxActive = 0;
-    let release!: () => void;
-    const firstRunBlocked = new Promise<void>((r) => (release = r));
-    const queue = new RebuildQueue(async (changes) => {
-      active++;
-      maxActive = Math.max(maxActive, active);
-      runs.push(changes.map((c) => c.file));
-      if (runs.length === 1) await firstRunBlocked;
-      active--;
-    }, 5);
-    queue.push(change("first"));
-    await sleep(30);
-    expect(queue.busy).toBe(true);
-    // Arrive while the first run is under way: they must neither start a run nor be lost.
-    queue.push(change("during-1"));
-    await sleep(20);
-    queue.push(change("during-2"));
-    await sleep(20);
-    expect(runs).toEqual([["first"]]);
-    release();
-    await queue.idle();
-    expect(runs).toEqual([["first"], ["during-1", "during-2"]]);
-    expect(maxActive).toBe(1);
+    // The debounce timer is the clock here: advanced by hand, so no test waits on real time.
+    vi.useFakeTimers();
+    try {
+      const runs: string[][] = [];
+      let active = 0;
+      let maxActive = 0;
+      let release!: () => void;
+      const firstRunBlocked = new Promise<void>((r) => (release = r));
+      const queue = new RebuildQueue(async (changes) => {
+        active++;
+        maxActive = Math.max(maxActive, active);
+        runs.push(changes.map((c) => c.file));
+        if (runs.length === 1) await firstRunBlocked;
+        active--;
+      }, 5);
+      queue.push(change("first"));
+      await vi.advanceTimersByTimeAsync(5);
+      expect(queue.busy).toBe(true);
+      // Arrive while the first run is under way, each past its debounce: they must neither start
+      // a run nor be lost.
+      queue.push(change("during-1"));
+      await vi.advanceTimersByTimeAsync(5);
+      queue.push(change("during-2"));
+      await vi.advanceTimersByTimeAsync(5);
+      expect(runs).toEqual([["first"]]);
+      expect(queue.pending).toBe(true);
+      release();
+      await queue.idle();
+      expect(runs).toEqual([["first"], ["during-1", "during-2"]]);
+      expect(maxActive).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("goes on after a run that throws", async () => {
@@ -76,12 +83,18 @@ describe("RebuildQueue", () => {
   });
 
   it("stops taking changes once closed", async () => {
-    const runs: number[] = [];
-    const queue = new RebuildQueue(async (c) => void runs.push(c.length), 5);
-    await queue.close();
-    queue.push(change("a"));
-    await sleep(20);
-    expect(runs).toEqual([]);
+    vi.useFakeTimers();
+    try {
+      const runs: number[] = [];
+      const queue = new RebuildQueue(async (c) => void runs.push(c.length), 5);
+      await queue.close();
+      queue.push(change("a"));
+      await vi.runAllTimersAsync();
+      expect(queue.pending).toBe(false);
+      expect(runs).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -89,9 +102,17 @@ describe("watchSources", () => {
   it("reports a save made inside chokidar's 50 ms change throttle (which drops its event)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "brook-watch-"));
     mkdirSync(join(dir, "content"));
-    const file = join(dir, "content", "page.md");
-    writeFileSync(file, "first");
-    const seen: string[] = [];
+    // One file a round: a late event of the last round's file cannot count for this one.
+    const files = [0, 1, 2].map((round) => join(dir, "content", `page-${round}.md`));
+    for (const file of files) writeFileSync(file, "first");
+    const seen = new Map<string, number>();
+    const waiting: (() => void)[] = [];
+    /** Resolves once `file` has had `n` events. */
+    const events = (file: string, n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (seen.get(file) ?? 0) >= n && (resolve(), true);
+        if (!check()) waiting.push(() => void check());
+      });
     const watcher = watchSources(
       {
         cwd: dir,
@@ -99,23 +120,23 @@ describe("watchSources", () => {
         configFile: join(dir, "site.config.ts"),
         publicDir: join(dir, "public"),
       },
-      (c) => seen.push(c.event),
+      (c) => {
+        const file = files.find((f) => f.endsWith(c.file)) ?? c.file;
+        seen.set(file, (seen.get(file) ?? 0) + 1);
+        for (const wake of waiting) wake();
+      },
     );
     try {
       await watcher.ready;
-      for (let round = 0; round < 3; round++) {
-        seen.length = 0;
-        const firstEvent = new Promise<void>((r) => {
-          const poll = setInterval(() => seen.length && (clearInterval(poll), r()), 1);
-        });
+      for (const [round, file] of files.entries()) {
         writeFileSync(file, `save A of round ${round}`);
-        await firstEvent;
-        // Within 50 ms of the first event: chokidar swallows this one.
-        await sleep(10);
+        await events(file, 1);
+        // A real pause, and the point of the test: the second save lands within chokidar's 50 ms
+        // throttle after the first event, where chokidar itself drops it.
+        await new Promise((r) => setTimeout(r, 10));
         writeFileSync(file, `save B of round ${round}`);
-        await sleep(300);
-        expect(seen.length, `round ${round}`).toBeGreaterThanOrEqual(2);
-        await sleep(100);
+        // The second save is reported too: the test fails on its time-out if it never is.
+        await events(file, 2);
       }
     } finally {
       await watcher.close();

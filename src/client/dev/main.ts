@@ -62,9 +62,9 @@ function restoreScroll(): void {
   else addEventListener("load", () => requestAnimationFrame(apply), { once: true });
 }
 
-/** The reader's client of this page, once it is live (it hydrates after this script runs). */
+/** The reader's client of this page, made live now (it otherwise waits for the reader's intent); undefined when it cannot be. */
 function reader() {
-  return window.brookDocs;
+  return window.brookDocs?.wake().catch(() => undefined);
 }
 
 /** What the page was built with (the boot data the build embeds): the base and its site data file. */
@@ -100,7 +100,7 @@ async function updateInPlace(
   siteFile: string,
   dataFiles: Record<string, string>,
 ): Promise<boolean> {
-  if (!reader() || !boot || (siteFile && siteFile !== boot.siteFile)) return false;
+  if (!boot || (siteFile && siteFile !== boot.siteFile) || !(await reader())) return false;
   // The reader's client shows every page at its slash form: /docs/v2/guide/ is the route /guide/.
   const route = "/" + decodeURI(location.pathname).slice(boot.base.length);
   const file = dataFiles[route] ?? (await json<RouteManifest>(manifestUrl(boot.base))).pages[route];
@@ -150,7 +150,7 @@ function onMessage(message: LiveMessage): void {
   queue = queue.then(async () => {
     const notFound = document.querySelector("article.not-found") !== null;
     const mine =
-      !reader() ||
+      !window.brookDocs ||
       message.all ||
       notFound ||
       message.routes.some((p) => samePath(p, location.pathname));

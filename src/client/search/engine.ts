@@ -1,40 +1,25 @@
 /**
- * The search engine, loaded on first use (its own chunk, with lunr). Ranks pages, not sections:
- * lunr's BM25 score (a title or heading match outweighs body text), scaled by how many of the
- * query's concepts the page matches. Shards of a large site's index are fetched for the words
+ * The search box's engine, loaded on first use (its own chunk). Pages are ranked by the shared
+ * ranking (src/shared/search/rank.ts), the same a Node caller gets. Shards of a large site's index are fetched for the words
  * typed; each listed page's sections come from its page data, fetched once the typing pauses.
  */
-import type lunr from "lunr";
-import {
-  shardFor,
-  type SearchHead,
-  type SearchPostings,
-  type SearchShard,
-} from "../../shared/search-format.ts";
+import { shardFor, type SearchHead, type SearchShard } from "../../shared/search/format.ts";
 import type { SearchOption, SearchResultGroup } from "../../../templates/SearchResults.tsx";
-import { toLunrIndex } from "./lunr-index.ts";
-import type { PageSection } from "./page-sections.ts";
-import { bestSections, firstMatch, mark, snippet, wordTest } from "./present.ts";
+import { parseQuery, lookupTerms, type Concept } from "../../shared/search/query.ts";
+import { rankPages } from "../../shared/search/rank.ts";
+import { SearchReader } from "../../shared/search/reader.ts";
 import {
-  addClauses,
-  conceptMatcher,
-  exactTerms,
-  lookupTerms,
-  parseQuery,
-  type Concept,
-} from "./query.ts";
+  type PageSection,
+  bestSections,
+  firstMatch,
+  mark,
+  snippet,
+  wordTest,
+} from "../../shared/search/present.ts";
 
 /** Most pages a result list shows, and most options in all. */
 export const MAX_PAGES = 8;
 const MAX_OPTIONS = 20;
-/**
- * The ranking model on top of lunr's score: a page matching fewer of the query's concepts is
- * scaled down by (matched / all)^COVERAGE_POWER, and one whose title, description or headings
- * alone hold more of them is scaled up by up to 1 + FOCUS_WEIGHT (measured on the relevance set of
- * bench/search.mjs: top-1 and top-3 hold for powers 1-3 and weights 2-4).
- */
-const COVERAGE_POWER = 2;
-const FOCUS_WEIGHT = 2;
 /** Page data for the listed pages is fetched once the query has been still this long. */
 const SECTIONS_DELAY_MS = 120;
 /** Pages whose sections are kept for the session (the oldest go first). */
@@ -57,13 +42,12 @@ export function createSearch(
   sources: SearchSources,
   onUpdate: () => void = () => {},
 ): Search {
-  const postings: SearchPostings[] = [head.postings];
+  const reader = new SearchReader(head);
   const shards = new Map<string, "loading" | "done">();
-  let index: { index: lunr.Index; common: Set<string> } | null = null;
   const pages = new Map<string, { description: string; sections: PageSection[] } | "loading">();
   let wanted: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let last: { query: string; index: object; ranked: number[] } | null = null;
+  let last: { query: string; version: number; ranked: number[] } | null = null;
 
   const fetchShards = (concepts: Concept[]) => {
     for (const term of lookupTerms(concepts)) {
@@ -72,8 +56,7 @@ export function createSearch(
       shards.set(file, "loading");
       sources.shard(file).then(
         (s) => {
-          postings.push(s.postings);
-          index = null;
+          reader.add(s.postings);
           shards.set(file, "done");
           onUpdate();
         },
@@ -102,54 +85,9 @@ export function createSearch(
   };
 
   const rank = (query: string, concepts: Concept[]) => {
-    const built = (index ??= toLunrIndex(head, postings));
-    if (last?.query === query && last.index === built) return last.ranked;
-    const inverted = (built.index as unknown as { invertedIndex: object }).invertedIndex;
-    const known = (term: string) => Object.prototype.hasOwnProperty.call(inverted, term);
-    const hits = built.index.query((q) => concepts.forEach((c) => addClauses(q, c, known)));
-    const matchers = concepts.map(conceptMatcher);
-    // A word on more pages than the index lists (common) cannot tell pages apart: it does not count.
-    const required = concepts.map(
-      (c) => c.required && !c.words.every((w) => exactTerms(w).every((t) => built.common.has(t))),
-    );
-    // Per matched term: which required concepts it stands for (a term may match by prefix or typo).
-    const standsFor = new Map<string, number[]>();
-    const conceptsOf = (term: string) => {
-      let hits = standsFor.get(term);
-      if (!hits)
-        standsFor.set(
-          term,
-          (hits = matchers.flatMap((m, i) => (required[i] && m(term) > 0 ? [i] : []))),
-        );
-      return hits;
-    };
-    const total = Math.max(1, required.filter(Boolean).length);
-    const ranked = hits
-      .map((h) => {
-        // How many concepts the page matches anywhere, and the most that one of its short fields
-        // (title, description, headings) matches on its own: "api key" is about API keys, not a PGP key.
-        const all = new Set<number>();
-        const byField = new Map<string, Set<number>>();
-        for (const [term, fields] of Object.entries(h.matchData.metadata)) {
-          for (const i of conceptsOf(term)) {
-            all.add(i);
-            for (const f of Object.keys(fields))
-              if (f !== "body") (byField.get(f) ?? byField.set(f, new Set()).get(f)!).add(i);
-          }
-        }
-        const focus = Math.max(0, ...[...byField.values()].map((s) => s.size));
-        return {
-          page: Number(h.ref),
-          rank:
-            h.score *
-            Math.pow(all.size / total, COVERAGE_POWER) *
-            (1 + (FOCUS_WEIGHT * focus) / total),
-        };
-      })
-      .sort((a, b) => b.rank - a.rank)
-      .slice(0, MAX_PAGES)
-      .map((r) => r.page);
-    last = { query, index: built, ranked };
+    if (last?.query === query && last.version === reader.version) return last.ranked;
+    const ranked = rankPages(reader, concepts, MAX_PAGES).map((r) => r.page);
+    last = { query, version: reader.version, ranked };
     return ranked;
   };
 
@@ -166,23 +104,27 @@ export function createSearch(
       const data = pages.get(route);
       const loaded = data && data !== "loading" ? data : undefined;
       if (!loaded) routes.push(route);
-      // The page's own line: its description, or where its opening text matches when that does not.
+      // The page's own line: its description, or where its opening text matches when that does
+      // not; when neither does, the page's best section (the option then leads to it).
       const about = description || loaded?.description || "";
       const intro = loaded?.sections[0];
-      const text =
-        firstMatch(about, test) < 0 && intro && firstMatch(intro.text, test) >= 0
-          ? snippet(intro.text, test)
-          : about;
+      const sections = loaded ? bestSections(loaded.sections, test) : [];
+      const introMatches = intro !== undefined && firstMatch(intro.text, test) >= 0;
+      const lead =
+        firstMatch(about, test) < 0 && !introMatches && loaded ? sections.shift() : undefined;
+      const text = firstMatch(about, test) < 0 && introMatches ? snippet(intro.text, test) : about;
       const options: SearchOption[] = [
         {
           id: "",
           kind: "page",
-          href: sources.href(route, ""),
+          href: sources.href(route, lead?.slug ?? ""),
           heading: mark(title, test, true),
-          snippet: mark(text, test),
+          snippet: lead
+            ? [...mark(lead.heading, test), " — ", ...mark(snippet(lead.text, test), test)]
+            : mark(text, test),
         },
       ];
-      for (const s of loaded ? bestSections(loaded.sections, test) : []) {
+      for (const s of sections) {
         options.push({
           id: "",
           kind: "section",

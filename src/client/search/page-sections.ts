@@ -4,13 +4,7 @@
  * DOMParser makes an inert document (no scripts run, nothing loads) and only text is taken from it.
  */
 import type { PageData } from "../../shared/types.ts";
-
-/** A section of a page: the text before the first heading (slug ""), then each `##`/`###`. */
-export interface PageSection {
-  slug: string;
-  heading: string;
-  text: string;
-}
+import type { PageSection } from "../../shared/search/present.ts";
 
 /** Splits the article into sections as the index does: top-level blocks, code blocks left out. */
 export function pageSections(page: Pick<PageData, "title" | "headers" | "html">): PageSection[] {

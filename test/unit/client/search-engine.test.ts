@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createSearch, type SearchSources } from "../../../src/client/search/engine.ts";
-import type { PageSection } from "../../../src/client/search/page-sections.ts";
-import { buildSearchFiles, type SearchOptions } from "../../../src/site/search-index.ts";
-import { shardFor, type SearchHead, type SearchShard } from "../../../src/shared/search-format.ts";
+import type { PageSection } from "../../../src/shared/search/present.ts";
+import { buildSearchFiles, type SearchOptions } from "../../../src/search/index-files.ts";
+import { shardFor, type SearchHead, type SearchShard } from "../../../src/shared/search/format.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 import type { SearchResultGroup, TextPart } from "../../../templates/SearchResults.tsx";
@@ -176,7 +176,7 @@ describe("search results over page data", () => {
     expect(search("signature")[0]!.options).toHaveLength(1);
     await update();
     expect(fetched).toContain("/api/webhooks/");
-    const [group] = search("signature");
+    const [group] = search("https signature");
     expect(group!.options.map((o) => o.href)).toEqual([
       "/api/webhooks/",
       "/api/webhooks/#verify-the-signature",
@@ -184,6 +184,18 @@ describe("search results over page data", () => {
     expect(text(group!.options[1]!.heading)).toBe("Verify the [signature]");
     expect(text(group!.options[1]!.snippet)).toContain(
       "Compare the HMAC with the [X-Brook-Signature] header.",
+    );
+  });
+
+  it("leads a page whose own line does not match to its best section, the others under it", async () => {
+    const { search, update } = engine();
+    search("signature");
+    await update();
+    const [group] = search("signature");
+    expect(group!.options.map((o) => o.href)).toEqual(["/api/webhooks/#verify-the-signature"]);
+    expect(text(group!.options[0]!.heading)).toBe("Webhooks");
+    expect(text(group!.options[0]!.snippet)).toMatch(
+      /^Verify the \[signature\] — Compare the HMAC/,
     );
   });
 

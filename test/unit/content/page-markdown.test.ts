@@ -61,6 +61,16 @@ describe("page Markdown for machines", () => {
     expect(out).toContain("| a | b |");
   });
 
+  it("writes the raw HTML the page keeps, as GitHub renders it, and leaves the rest out", async () => {
+    const out = await md(
+      'Press <kbd>Ctrl</kbd>, H<sub>2</sub>O, <span style="x">s</span>, <kbd onclick="x()">K</kbd>.\n\n<details>\n<summary>More</summary>\n\nText.\n\n</details>\n',
+    );
+    expect(out).toBe(
+      "Press <kbd>Ctrl</kbd>, H<sub>2</sub>O, s, <kbd>K</kbd>.\n\n<details>\n<summary>More</summary>\n\nText.\n\n</details>\n",
+    );
+    expect(await md("A\n\n<script>steal()</script>\n\nB\n")).not.toContain("steal");
+  });
+
   it("is not made without a site URL (no cost for parses that do not need it)", async () => {
     const source = { file: "content/p.md", relativePath: "p.md", route: "/p/", frontmatter: {}, body: "Text", bodyLine: 1 } as never;
     expect((await parseBody(source, { base: "/docs/v2/", siteValues: {} })).markdown).toBeUndefined();
@@ -123,7 +133,7 @@ describe("blocks with nothing to change", () => {
     for (const name of cases) {
       const source = normalizeContainerSyntax(readFileSync(join(dir, name, "input.md"), "utf8").replace(/^---[\s\S]*?---\n/, ""));
       const tree = chain.runSync(chain.parse(source)) as never;
-      walkMdast(tree, { file: "x", base: "/docs/v2/", lineOffset: 0, diagnostics: [], links: [], headers: [], sections: [], ids: [], highlights: new HighlightCache() }, source);
+      walkMdast(tree, { file: "x", base: "/docs/v2/", lineOffset: 0, diagnostics: [], links: [], headers: [], sections: [], ids: [], htmlParents: [], headingIds: [], highlights: new HighlightCache() }, source);
       const url = "https://brook.example/docs/v2/x/";
       expect(shape(bodyMarkdown(tree, url, source)), name).toBe(shape(bodyMarkdown(tree, url)));
     }

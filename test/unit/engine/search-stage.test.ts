@@ -2,20 +2,20 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SearchStage } from "../../../src/engine/search-stage.ts";
+import { SearchStage } from "../../../src/search/stage.ts";
 import { emptyState, type CachedPage } from "../../../src/engine/cache.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 import {
   buildSearchFiles,
   SearchTally,
   type SearchOptions,
-} from "../../../src/site/search-index.ts";
+} from "../../../src/search/index-files.ts";
 import {
   readCounts,
   runSearchTask,
   writeCounts,
   type SearchTask,
-} from "../../../src/workers/search-task.ts";
+} from "../../../src/search/task.ts";
 import type { PageTask, WorkerTask } from "../../../src/workers/build-worker.ts";
 import type { SitePlan } from "../../../src/site/model.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunks, termsOf } from "../../../src/shared/search-tokens.ts";
+import { chunks, termsOf } from "../../../src/shared/search/tokens.ts";
 
 describe("search tokens", () => {
   it("stems prose words and drops stop words and single letters", () => {
@@ -32,6 +32,23 @@ describe("search tokens", () => {
       "kb",
     ]);
     expect(termsOf("ETIMEDOUT")).toEqual(["etimedout"]);
+  });
+
+  it("keeps identifiers with a sigil whole as well as their words: $steps, @brook/axios, 413", () => {
+    expect(termsOf("$steps and $checkpoint")).toEqual([
+      "$steps",
+      "step",
+      "$checkpoint",
+      "checkpoint",
+    ]);
+    expect(termsOf("npm install @brook/axios")).toEqual([
+      "npm",
+      "instal",
+      "@brook/axios",
+      "brook",
+      "axio",
+    ]);
+    expect(termsOf("a 413 answer")).toEqual(["413", "answer"]);
   });
 
   it("leaves out tokens nobody types (hashes, signatures)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchFiles, SearchTally } from "../../../src/site/search-index.ts";
+import { buildSearchFiles, SearchTally } from "../../../src/search/index-files.ts";
 import { searchData } from "../../../src/content/search-data.ts";
-import { countSearchTerms, TermDictionary, TermTally } from "../../../src/shared/search-tally.ts";
+import { countSearchTerms, TermDictionary, TermTally } from "../../../src/search/tally.ts";
 import {
   MAX_PAGES_PER_TERM,
   readPostings,
@@ -10,8 +10,8 @@ import {
   type SearchHead,
   type SearchPostings,
   type SearchShard,
-} from "../../../src/shared/search-format.ts";
-import { termsOf } from "../../../src/shared/search-tokens.ts";
+} from "../../../src/shared/search/format.ts";
+import { termsOf } from "../../../src/shared/search/tokens.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
 
 /** A page as the content stage hands it over: headings, and the body's terms counted. */

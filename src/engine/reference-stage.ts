@@ -1,0 +1,63 @@
+/**
+ * The reference stage, right after the config: the REST API's description (config
+ * `reference.openapi`) loaded, or taken from the build cache, and what the pages read of it (a
+ * file for the workers, and the `{openapi}` site value a page that shows an operation depends on,
+ * so an edit of the description parses those pages again). A broken description stops the build
+ * here.
+ */
+import { join } from "node:path";
+import type { SiteConfig } from "../config/schema.ts";
+import { siteValuesOf } from "../content/frontmatter-values.ts";
+import { contentHash } from "../render/hash.ts";
+import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
+import { loadReference, OPENAPI_FILES, type LoadedReference } from "../reference/openapi-stage.ts";
+import { generatorVersion } from "./cache.ts";
+import { workerFile } from "./strategy.ts";
+
+/** What the reference stage gives. */
+export interface ReferenceStage {
+  /** The description, when the config names one. */
+  openapi?: LoadedReference;
+  /** Its absolute path (an input of the site: the dev server watches it). */
+  file?: string;
+  /** The site values as `{{ site.… }}` reads them. */
+  values: Record<string, string>;
+  /** What a page's parse depends on: the values, and the description's hash under `{openapi}`. */
+  pageValues: Record<string, string>;
+  /** The file the workers read the description from. */
+  workerFile?: string;
+  /** The files published under the base (openapi.yaml and .json, values resolved). */
+  publish: { path: string; content: string }[];
+}
+
+/** Loads the configured description; throws ContentError for a broken one. */
+export async function referenceStage(input: {
+  config: SiteConfig;
+  configPath?: string;
+  cwd: string;
+  cacheDir?: string;
+  workerDir: string;
+}): Promise<ReferenceStage> {
+  const { config, cwd } = input;
+  const values = siteValuesOf(config);
+  const openapi = await loadReference(
+    config,
+    input.configPath,
+    cwd,
+    input.cacheDir,
+    generatorVersion(),
+  );
+  if (!openapi) return { values, pageValues: values, publish: [] };
+  const json = openapi.workerJson;
+  return {
+    openapi,
+    file: join(cwd, openapi.file),
+    values,
+    pageValues: { ...values, [OPENAPI_DEPENDENCY]: openapi.hash },
+    workerFile: workerFile(input.workerDir, `openapi.${contentHash(json)}.json`, json),
+    publish: [
+      { path: OPENAPI_FILES.yaml, content: openapi.yaml },
+      { path: OPENAPI_FILES.json, content: openapi.json },
+    ],
+  };
+}

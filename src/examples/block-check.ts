@@ -1,0 +1,27 @@
+/**
+ * A check of single blocks: what the example stage caches. A block's problems depend only on its
+ * language, its code and the check's inputs (the runtime declaration, the CLI description), so
+ * they are kept by those and a block that did not change is never checked again.
+ */
+import type { CodeSample } from "./sample.ts";
+
+/** A problem in a block, placed in its code (1-based line and column within the block). */
+export interface BlockProblem {
+  line: number;
+  column: number;
+  rule: string;
+  message: string;
+  hint: string;
+}
+
+/** A check of the blocks of some languages. */
+export interface BlockCheck {
+  /** Names the check in cache keys. */
+  id: string;
+  /** Whether it checks this block (by its language as written, lower case). */
+  accepts: (lang: string) => boolean;
+  /** What its verdicts depend on besides the code (hashes of its input files, its version). */
+  inputs: string;
+  /** Each block's problems, in the order of `samples`; one run for all blocks of a build. */
+  run: (samples: CodeSample[]) => Promise<BlockProblem[][]>;
+}

@@ -1,0 +1,162 @@
+/**
+ * step-types: JavaScript blocks type-checked against the runtime declaration (data/runtime.d.ts)
+ * by TypeScript's checker over JavaScript (checkJs), one program for all the blocks of a build.
+ * Each block is a module of its own; packages a block imports from npm are declared as untyped
+ * modules (their types are not ours to check), `@brook/*` and Node's modules are typed. Of
+ * @types/node only the globals and the modules the blocks import are read (all of it took
+ * three times as long to load: 159 files against about 80). Library files are parsed once per
+ * thread (ts-program.ts) and the last program is handed to the next.
+ */
+import { isBuiltin } from "node:module";
+import { join } from "node:path";
+import type * as TS from "typescript";
+import type { BlockProblem } from "./block-check.ts";
+import type { CodeSample } from "./sample.ts";
+import { prepareBlock, type PreparedBlock } from "./step-kinds.ts";
+import {
+  compilerOptions,
+  loadTypeScript,
+  nodeTypesDir,
+  programHost,
+  warmTypeScript,
+} from "./ts-program.ts";
+
+const ROOT = "/__brook_examples__/";
+const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g;
+
+const UNKNOWN_RE = /of type 'unknown'|on type 'unknown'/;
+
+let lastProgram: TS.Program | undefined;
+
+/** Each block's type errors (and syntax errors, as code-syntax). */
+export async function checkStepTypes(
+  samples: CodeSample[],
+  declaration: string,
+  declarationFile: string,
+): Promise<BlockProblem[][]> {
+  const ts = loadTypeScript();
+  const blocks = samples.map((s) => prepareBlock(s.code));
+  const files = new Map<string, string>();
+  files.set(ROOT + "runtime.d.ts", declaration);
+  files.set(ROOT + "packages.d.ts", untypedPackages(samples));
+  blocks.forEach((b, i) => files.set(`${ROOT}block${i}.js`, b.text));
+  const options = compilerOptions(ts);
+  const host = programHost(ts, options, files, lastProgram);
+  const nodeTypes = nodeTypesDir();
+  const program = ts.createProgram({
+    rootNames: [...nodeTypings(samples).map((f) => join(nodeTypes, f)), ...files.keys()],
+    options,
+    host,
+    oldProgram: lastProgram,
+  });
+  lastProgram = program;
+  return blocks.map((block, i) => {
+    const source = program.getSourceFile(`${ROOT}block${i}.js`)!;
+    const syntax = program.getSyntacticDiagnostics(source);
+    const found = syntax.length ? syntax : program.getSemanticDiagnostics(source);
+    return (
+      found
+        .filter((d) => d.start !== undefined && d.start < samples[i]!.code.length + shiftOf(block))
+        // `unknown` comes from Node's own typings (fetch's `res.json()`), which plain JavaScript
+        // never narrows: not a mistake of the example.
+        .filter((d) => !UNKNOWN_RE.test(ts.flattenDiagnosticMessageText(d.messageText, " ")))
+        .slice(0, 5)
+        .map((d) => problem(ts, d, source, block, syntax.length > 0, declarationFile))
+    );
+  });
+}
+
+/** Node's globals (a step's `process`, `Buffer`, timers, URL), and the built-in modules the blocks import. */
+const NODE_GLOBALS = [
+  "compatibility/index.d.ts",
+  "globals.typedarray.d.ts",
+  "buffer.buffer.d.ts",
+  "globals.d.ts",
+  "web-globals/abortcontroller.d.ts",
+  "web-globals/domexception.d.ts",
+  "web-globals/events.d.ts",
+  "buffer.d.ts",
+  "console.d.ts",
+  "events.d.ts",
+  "process.d.ts",
+  "timers.d.ts",
+  "url.d.ts",
+];
+const NETWORK = new Set(["http", "https", "net", "tls", "dns", "stream"]);
+const NODE_MODULE_RE = /^(?:node:)?([a-z_]+(?:\/[a-z_]+)?)$/;
+
+/** Loads TypeScript and parses the library files the docs' blocks need, before the blocks are known. */
+export function warmStepTypes(): Promise<void> {
+  return warmTypeScript([
+    ...NODE_GLOBALS,
+    ...[...NETWORK, "crypto", "fs", "path", "util"].map((n) => `${n}.d.ts`),
+  ]);
+}
+
+function nodeTypings(samples: CodeSample[]): string[] {
+  const files = new Set(NODE_GLOBALS);
+  for (const s of samples)
+    for (const m of s.code.matchAll(IMPORT_RE)) {
+      const name = NODE_MODULE_RE.exec(m[1]!)?.[1];
+      if (name && isBuiltin(name)) files.add(`${name}.d.ts`);
+      // A server's and a request's types come from the network modules under them.
+      if (name && NETWORK.has(name)) for (const n of NETWORK) files.add(`${n}.d.ts`);
+    }
+  return [...files];
+}
+
+function shiftOf(block: PreparedBlock): number {
+  return block.shift?.by ?? 0;
+}
+
+/** `declare module "lodash";` for each npm package the blocks import (Node's own and Brook's are typed). */
+function untypedPackages(samples: CodeSample[]): string {
+  const names = new Set<string>();
+  for (const s of samples)
+    for (const m of s.code.matchAll(IMPORT_RE)) {
+      const name = m[1]!;
+      if (!name.startsWith("@brook/") && !isBuiltin(name)) names.add(name);
+    }
+  return [...names].map((n) => `declare module ${JSON.stringify(n)};`).join("\n") + SCRIPT_FETCH;
+}
+
+/**
+ * Readers' scripts run on a current Node, which has `fetch` (steps run on Node 14, which has not;
+ * the pages say so). Declared small, instead of undici's 70 files of types.
+ */
+const SCRIPT_FETCH = `
+declare function fetch(url: string | URL, init?: { method?: string; headers?: Record<string, string>; body?: any; signal?: AbortSignal }): Promise<{ ok: boolean; status: number; headers: { get(name: string): string | null }; json(): Promise<any>; text(): Promise<string> }>;
+`;
+
+function problem(
+  ts: typeof TS,
+  d: TS.Diagnostic,
+  source: TS.SourceFile,
+  block: PreparedBlock,
+  syntax: boolean,
+  declarationFile: string,
+): BlockProblem {
+  const at = source.getLineAndCharacterOfPosition(d.start!);
+  const line = at.line + 1;
+  let column = at.character + 1;
+  if (block.shift && block.shift.line === line && column > block.shift.by) column -= block.shift.by;
+  const message = ts.flattenDiagnosticMessageText(d.messageText, " ");
+  return {
+    line,
+    column,
+    rule: syntax ? "code-syntax" : "step-types",
+    message: syntax
+      ? `the JavaScript does not parse: ${message}`
+      : `${message} (TS${d.code}, checked as ${KIND_NAMES[block.kind]})`,
+    hint: syntax
+      ? "fix the JavaScript so it runs as shown, or mark an excerpt with :no-check=REASON"
+      : `the runtime is declared in ${declarationFile.split("/").slice(-2).join("/")}: make the example use it as declared, or fix the declaration if Brook does this`,
+  };
+}
+
+const KIND_NAMES: Record<PreparedBlock["kind"], string> = {
+  step: "a code step",
+  component: "a component",
+  fragment: "part of a step",
+  script: "a Node.js script",
+};

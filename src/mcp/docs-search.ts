@@ -1,0 +1,95 @@
+/**
+ * `search_docs`: the site's own search, in Node. Pages are ranked by the shared ranking
+ * (src/shared/search/: the same index files and query code as the search box, so both put the
+ * same page first); each page's best section and snippet are chosen as the list does, from its
+ * Markdown for machines cut at the headings its data file lists (Node has no DOM to read the
+ * article's HTML with).
+ */
+import type { SearchHead, SearchShard } from "../shared/search/format.ts";
+import { bestSections, snippet, wordTest, type PageSection } from "../shared/search/present.ts";
+import { parseQuery } from "../shared/search/query.ts";
+import { openSearch, type SearchFn } from "../shared/search/search.ts";
+import { markdownPath } from "../shared/url.ts";
+import { parseJson, readPageData, type Docs } from "./docs.ts";
+import { ASSETS_FOLDER } from "../shared/output-layout.ts";
+
+/** One result: a page, with its best section when one matches. */
+export interface SearchHit {
+  title: string;
+  /** The section's heading, when a section of the page matches. */
+  section?: string;
+  url: string;
+  snippet: string;
+}
+
+const HEADING_RE = /^(#{2,3})\s+(.*?)\s*$/;
+const FENCE_RE = /^\s*(```|~~~)/;
+
+/** A search over the docs; the index (head and every shard) is loaded on the first query. */
+export function docsSearch(docs: Docs): (query: string, limit: number) => Promise<SearchHit[]> {
+  let loaded: Promise<{ search: SearchFn; head: SearchHead }> | undefined;
+  const load = async () => {
+    const read = async <T>(file: string): Promise<T> => {
+      const value = parseJson<T>(await docs.source.read(ASSETS_FOLDER + file));
+      if (!value) throw new Error(`the search index file ${file} is missing or unreadable`);
+      return value;
+    };
+    const head = await read<SearchHead>(docs.manifest.search);
+    const shards = await Promise.all(head.shards.map(([, file]) => read<SearchShard>(file)));
+    return { search: openSearch(head, shards), head };
+  };
+  return async (query, limit) => {
+    const { search, head } = await (loaded ??= load().catch((e: unknown) => {
+      loaded = undefined;
+      throw e;
+    }));
+    const test = wordTest(parseQuery(query, head.synonyms));
+    const pages = search(query, limit);
+    return Promise.all(
+      pages.map(async (p): Promise<SearchHit> => {
+        const url = docs.byRoute.get(p.route)?.url ?? p.route;
+        const sections = await sectionsOf(docs, p.route).catch(() => []);
+        const [best] = bestSections(sections, test);
+        if (!best) return { title: p.title, url, snippet: p.description };
+        return {
+          title: p.title,
+          section: best.heading,
+          url: `${url}#${best.slug}`,
+          snippet: snippet(best.text, test),
+        };
+      }),
+    );
+  };
+}
+
+/** A page's sections, as the search box reads them from the article: the intro, then each `##`/`###`. */
+async function sectionsOf(docs: Docs, route: string): Promise<PageSection[]> {
+  const base = docs.source.base;
+  const [data, markdown] = await Promise.all([
+    readPageData(docs, route),
+    docs.source.read(markdownPath(base, route).slice(base.length)),
+  ]);
+  if (!data || markdown === undefined) return [];
+  const slugs = data.headers.map((h) => h.slug);
+  const sections: PageSection[] = [{ slug: "", heading: data.title, text: "" }];
+  let inFence = false;
+  let lines: string[] = [];
+  const end = () => {
+    sections[sections.length - 1]!.text = lines.join(" ").replace(/\s+/g, " ").trim();
+    lines = [];
+  };
+  for (const line of markdown.split("\n")) {
+    if (FENCE_RE.test(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    const h = HEADING_RE.exec(line);
+    if (h && sections.length - 1 < slugs.length) {
+      end();
+      sections.push({ slug: slugs[sections.length - 1]!, heading: h[2]!, text: "" });
+    } else lines.push(line.replace(/\]\([^)]*\)|[*_`>#[]/g, ""));
+  }
+  end();
+  return sections;
+}

@@ -1,0 +1,122 @@
+/**
+ * `brook-docs mcp [DIR] [--site URL]`: a Model Context Protocol server on stdio (design.md §9)
+ * over a finished build or the published docs. Tools answer with text an assistant reads; bad
+ * input is a tool error (`isError`), never a crash, and nothing outside the build folder or the
+ * site's URL is ever read.
+ */
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { loadDocs, type Docs } from "./docs.ts";
+import { folderSource, siteSource, type DocsSource } from "./docs-source.ts";
+import { TOOLS } from "./tools.ts";
+
+/** Where the server reads the docs from. */
+export interface McpOptions {
+  /** A build folder (default dist/). */
+  dir?: string;
+  /** The published docs' URL; used instead of `dir`. */
+  site?: string;
+  /** The server's version, as `--version` prints it. */
+  version: string;
+}
+
+/** A tool's answer. */
+export type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
+
+/** A tool error an assistant can read. */
+export const toolError = (text: string): ToolResult => ({
+  content: [{ type: "text", text }],
+  isError: true,
+});
+
+/** The docs, loaded on first use: a folder that is no build answers every tool with the reason. */
+export function lazyDocs(options: Pick<McpOptions, "dir" | "site">): () => Promise<Docs> {
+  let docs: Promise<Docs> | undefined;
+  return () => {
+    docs ??= (async () => {
+      const source: DocsSource = options.site
+        ? siteSource(options.site)
+        : folderSource(options.dir ?? "dist");
+      return loadDocs(source);
+    })();
+    // A site that did not answer, or a folder built since: asked again next time.
+    docs.catch(() => (docs = undefined));
+    return docs;
+  };
+}
+
+/** The server with its tools and page resources, not yet connected. */
+export function createMcpServer(options: McpOptions): McpServer {
+  const docs = lazyDocs(options);
+  const server = new McpServer(
+    { name: "brook-docs", version: options.version },
+    {
+      instructions:
+        "Brook's developer documentation: search it, read its pages, look up REST API operations and Brook's limits.",
+    },
+  );
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      async (args: Record<string, unknown>): Promise<ToolResult> => {
+        try {
+          return await tool.run(await docs(), args as never);
+        } catch (e) {
+          return toolError((e as Error).message);
+        }
+      },
+    );
+  }
+  server.registerResource(
+    "page",
+    new ResourceTemplate("brook-docs://{+path}", {
+      list: async () => {
+        const d = await docs().catch(() => undefined);
+        return {
+          resources: (d?.pages ?? []).map((p) => ({
+            uri: resourceUri(d!, p.route),
+            name: p.title,
+            description: p.description,
+            mimeType: "text/markdown",
+          })),
+        };
+      },
+    }),
+    {
+      title: "Brook docs page",
+      description: "A page of the Brook docs as Markdown",
+      mimeType: "text/markdown",
+    },
+    async (uri) => {
+      const { readPage, routeOf } = await import("./docs.ts");
+      const d = await docs();
+      const { route } = routeOf(d, "/" + uri.href.slice("brook-docs://".length));
+      const page = route && (await readPage(d, route));
+      if (!page) throw new Error(`no page at ${uri.href}`);
+      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: page.markdown }] };
+    },
+  );
+  return server;
+}
+
+/** `brook-docs://docs/v2/limits/` for the page /limits/ of docs under /docs/v2/. */
+export function resourceUri(docs: Docs, route: string): string {
+  return `brook-docs://${docs.source.base.slice(1)}${route.slice(1)}`;
+}
+
+/** Serves on stdio until the client goes away. */
+export async function runMcpServer(options: McpOptions): Promise<void> {
+  const server = createMcpServer(options);
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  await new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once("end", () => resolve());
+  });
+}

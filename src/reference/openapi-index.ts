@@ -1,0 +1,216 @@
+/**
+ * The operations of an OpenAPI description, as the reference pages and the example checks read
+ * them: `$ref`s followed (internal ones only: the description is one file), path-level
+ * parameters merged in, and a matcher from a request's path to its path template.
+ */
+
+/** A JSON Schema, as the description states it (OpenAPI 3.1 schemas are JSON Schema 2020-12). */
+export type JsonSchema = Record<string, unknown>;
+
+/** One parameter of an operation. */
+export interface ApiParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  description: string;
+  schema: JsonSchema;
+  example?: unknown;
+}
+
+/** One response of an operation. */
+export interface ApiResponse {
+  status: string;
+  description: string;
+  mediaType?: string;
+  schema?: JsonSchema;
+  example?: unknown;
+  /** For error responses: the error `type` and its `code` values (x-error-type, x-error-codes). */
+  errorType?: string;
+  errorCodes: string[];
+  headers: string[];
+}
+
+/** One operation: a method on a path. */
+export interface ApiOperation {
+  id: string;
+  method: string;
+  /** The path template relative to the server, `/workflows/{id}`. */
+  path: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters: ApiParameter[];
+  requestBody?: { required: boolean; mediaType: string; schema: JsonSchema; example?: unknown };
+  responses: ApiResponse[];
+  /** The security schemes that may call it (empty: no token at all), and the OAuth scopes. */
+  auth: { schemes: string[]; scopes: string[] };
+  /** The query of the reference's request example (x-example-query). */
+  exampleQuery: Record<string, unknown>;
+}
+
+/** An OpenAPI description, indexed. */
+export interface ApiDescription {
+  /** The server URL the paths are relative to. */
+  server: string;
+  operations: ApiOperation[];
+  byId: Map<string, ApiOperation>;
+  /** Each operation's nodes as `::operation` shows them, made once by the build (api-operation.ts). */
+  rendered?: Record<string, unknown[]>;
+}
+
+/**
+ * The site-value name under which a page records that it showed an operation: its value is the
+ * description's hash, so the page is parsed again when the description changes. No page can
+ * write it (`{{ site.… }}` names have no braces).
+ */
+export const OPENAPI_DEPENDENCY = "{openapi}";
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+type Json = Record<string, unknown>;
+
+/** Follows internal `$ref`s everywhere (siblings of a `$ref` override the target's fields, as 3.1 allows). */
+export function dereference(doc: Json): Json {
+  const resolving = new Set<string>();
+  const target = (ref: string): unknown => {
+    let node: unknown = doc;
+    for (const part of ref.slice(2).split("/")) {
+      const name = decodeURIComponent(part).replace(/~1/g, "/").replace(/~0/g, "~");
+      node = node && typeof node === "object" ? (node as Json)[name] : undefined;
+    }
+    if (node === undefined) throw new Error(`$ref ${ref} points at nothing`);
+    return node;
+  };
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== "object") return node;
+    const obj = node as Json;
+    if (typeof obj.$ref === "string" && obj.$ref.startsWith("#/")) {
+      const ref = obj.$ref;
+      if (resolving.has(ref)) throw new Error(`$ref ${ref} refers to itself`);
+      resolving.add(ref);
+      const resolved = walk(target(ref));
+      resolving.delete(ref);
+      const { $ref: _, ...siblings } = obj;
+      const rest = walk(siblings) as Json;
+      return Object.keys(rest).length && resolved && typeof resolved === "object"
+        ? { ...(resolved as Json), ...rest }
+        : resolved;
+    }
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v)]));
+  };
+  return walk(doc) as Json;
+}
+
+function parameter(p: Json): ApiParameter {
+  return {
+    name: String(p.name),
+    in: p.in as ApiParameter["in"],
+    required: p.required === true,
+    description: String(p.description ?? ""),
+    schema: (p.schema as JsonSchema) ?? {},
+    example: p.example,
+  };
+}
+
+function firstExample(media: Json): unknown {
+  if ("example" in media) return media.example;
+  const examples = media.examples as Record<string, Json> | undefined;
+  const first = examples && Object.values(examples)[0];
+  return first?.value;
+}
+
+/** Indexes a description (with `$ref`s or without). */
+export function indexApi(raw: Json): ApiDescription {
+  const doc = dereference(raw);
+  const servers = (doc.servers as Json[] | undefined) ?? [];
+  const globalSecurity = (doc.security as Json[] | undefined) ?? [];
+  const operations: ApiOperation[] = [];
+  for (const [path, item] of Object.entries((doc.paths as Record<string, Json>) ?? {})) {
+    const shared = ((item.parameters as Json[]) ?? []).map(parameter);
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const own = ((op.parameters as Json[]) ?? []).map(parameter);
+      const parameters = [
+        ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
+        ...own,
+      ];
+      const body = op.requestBody as Json | undefined;
+      const [mediaType, media] =
+        Object.entries((body?.content as Record<string, Json>) ?? {})[0] ?? [];
+      const security = (op.security as Json[] | undefined) ?? globalSecurity;
+      operations.push({
+        id: String(op.operationId),
+        method: method.toUpperCase(),
+        path,
+        summary: String(op.summary ?? ""),
+        description: String(op.description ?? ""),
+        tags: (op.tags as string[]) ?? [],
+        parameters,
+        requestBody:
+          body && mediaType && media
+            ? {
+                required: body.required === true,
+                mediaType,
+                schema: (media.schema as JsonSchema) ?? {},
+                example: firstExample(media),
+              }
+            : undefined,
+        responses: Object.entries((op.responses as Record<string, Json>) ?? {}).map(
+          ([status, r]) => {
+            const [type, content] =
+              Object.entries((r.content as Record<string, Json>) ?? {})[0] ?? [];
+            return {
+              status,
+              description: String(r.description ?? ""),
+              mediaType: type,
+              schema: content?.schema as JsonSchema | undefined,
+              example: content ? firstExample(content) : undefined,
+              errorType: r["x-error-type"] as string | undefined,
+              errorCodes: (r["x-error-codes"] as string[]) ?? [],
+              headers: Object.keys((r.headers as Json) ?? {}),
+            };
+          },
+        ),
+        auth: {
+          schemes: [...new Set(security.flatMap((s) => Object.keys(s)))],
+          scopes: [...new Set(security.flatMap((s) => Object.values(s).flat() as string[]))],
+        },
+        exampleQuery: (op["x-example-query"] as Record<string, unknown>) ?? {},
+      });
+    }
+  }
+  return {
+    server: String(servers[0]?.url ?? ""),
+    operations,
+    byId: new Map(operations.map((o) => [o.id, o])),
+  };
+}
+
+/** The operations whose path template matches `path` (no query), with the values of its parameters. */
+export function operationsAt(
+  api: ApiDescription,
+  path: string,
+): { ops: ApiOperation[]; params: Record<string, string> } {
+  const clean = path.replace(/\/+$/, "") || "/";
+  let best: { ops: ApiOperation[]; params: Record<string, string>; literal: number } | undefined;
+  for (const op of api.operations) {
+    const names: string[] = [];
+    const pattern = op.path
+      .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+      .replace(/\{(\w+)\}/g, (_, n: string) => {
+        names.push(n);
+        return "([^/]+)";
+      });
+    const m = new RegExp(`^${pattern}$`).exec(clean);
+    if (!m) continue;
+    // A literal segment beats a parameter: /users/me is not /users/{id}.
+    const literal = op.path.replace(/\{\w+\}/g, "").length;
+    if (best && literal < best.literal) continue;
+    const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+    if (best && literal === best.literal && best.ops[0]!.path === op.path) best.ops.push(op);
+    else best = { ops: [op], params, literal };
+  }
+  return best ? { ops: best.ops, params: best.params } : { ops: [], params: {} };
+}

@@ -1,0 +1,104 @@
+/**
+ * The build's side of the REST API description: found from config `reference.openapi` (relative
+ * to the config file, never out of its folder), loaded once per change of the file or of the
+ * values (kept in the build cache by the hash of both), and what pages read of it: a file for the workers and the key a page that
+ * shows an operation depends on.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import type { SiteConfig } from "../config/schema.ts";
+import { ContentError, type Diagnostic } from "../errors.ts";
+import { loadOpenApi, type LoadedOpenApi } from "./openapi-load.ts";
+import { indexApi } from "./openapi-index.ts";
+import { OPENAPI_FILES } from "../shared/output-layout.ts";
+
+export { OPENAPI_FILES };
+
+/** Largest description read (a description is text: a few hundred KB at most). */
+const MAX_BYTES = 4 * 1024 * 1024;
+
+/** The description, and the file the workers read (its JSON and each operation's nodes). */
+export type LoadedReference = LoadedOpenApi & { workerJson: string };
+
+let last: { key: string; loaded: LoadedReference } | undefined;
+
+/** Loads the configured description, or undefined when the config names none; throws ContentError for a broken one. */
+export async function loadReference(
+  config: SiteConfig,
+  configFile: string | undefined,
+  cwd: string,
+  cacheDir?: string,
+  /** The generator's version: the operations' nodes are made by its code. */
+  generator = "",
+): Promise<LoadedReference | undefined> {
+  const spec = config.reference.openapi;
+  if (!spec) return undefined;
+  const base = configFile ? dirname(configFile) : cwd;
+  const path = resolve(base, spec);
+  const configName = relative(cwd, configFile ?? join(cwd, "site.config.ts")) || "site.config.ts";
+  const problem = (message: string, hint: string): never => {
+    throw new ContentError([
+      { file: configName, rule: "openapi", message, hint } satisfies Diagnostic,
+    ]);
+  };
+  const rel = relative(base, path);
+  if (isAbsolute(spec) || rel.startsWith(".." + sep) || rel === "..")
+    problem(
+      `reference.openapi ${JSON.stringify(spec)} is outside the config's folder`,
+      "name a file in the config's folder, such as data/openapi.yaml",
+    );
+  if (!existsSync(path) || !statSync(path).isFile())
+    problem(
+      `reference.openapi: ${JSON.stringify(spec)} is not a file`,
+      "create the description, or remove reference.openapi from the config",
+    );
+  if (statSync(path).size > MAX_BYTES)
+    problem(
+      `reference.openapi: ${spec} is over ${MAX_BYTES / 1024 / 1024} MB`,
+      "a description is text; split out what is not",
+    );
+  const text = readFileSync(path, "utf8");
+  const builtIn = {
+    apiBase: config.apiBase,
+    sqlApiBase: config.sqlApiBase,
+    webBase: config.webBase,
+    siteUrl: config.siteUrl,
+    base: config.base,
+    title: config.title,
+  };
+  const key = createHash("sha1")
+    .update(JSON.stringify([text, builtIn, config.values, generator]))
+    .digest("hex");
+  if (last?.key === key) return last.loaded;
+  // A description loaded before, with the same values, is taken from the cache: no YAML parse,
+  // no parser (they cost a second or two of a cold build).
+  const kept = cacheDir && join(cacheDir, "openapi", `${key}.json`);
+  if (kept && existsSync(kept)) {
+    try {
+      const saved = JSON.parse(readFileSync(kept, "utf8")) as Omit<LoadedReference, "api">;
+      const loaded = { ...saved, api: indexApi(JSON.parse(saved.json) as Record<string, unknown>) };
+      last = { key, loaded };
+      return loaded;
+    } catch {
+      // A damaged entry: load the description again.
+    }
+  }
+  const { loaded: description, diagnostics } = await loadOpenApi(
+    text,
+    relative(cwd, path).split(sep).join("/"),
+    { values: config.values, builtIn },
+  );
+  if (!description) throw new ContentError(diagnostics);
+  // Each operation's nodes, made once here rather than on every worker (api-operation.ts).
+  const { workerFile } = await import("../content/api-operation.ts");
+  const loaded = { ...description, workerJson: workerFile(description.json, description.api) };
+  if (kept) {
+    mkdirSync(dirname(kept), { recursive: true });
+    const { api: _, ...saved } = loaded;
+    writeFileSync(`${kept}.${process.pid}`, JSON.stringify(saved));
+    renameSync(`${kept}.${process.pid}`, kept);
+  }
+  last = { key, loaded };
+  return loaded;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { ContentError } from "../../src/errors.ts";
+import { buildFixture, tempSite } from "../helpers/site.ts";
+
+const GOOD = `---
+title: Examples
+description: Code blocks the build checks
+---
+
+\`\`\`js
+export default async function (event, ctx) {
+  ctx.export("id", event.id);
+}
+\`\`\`
+
+\`\`\`json
+{ "name": "a" }
+\`\`\`
+
+\`\`\`bash
+brook deploy app.mjs --prop a=1
+\`\`\`
+
+\`\`\`js :no-check=fragment
+ctx.export("a", b);
+\`\`\`
+`;
+
+describe("the example-check stage", () => {
+  it("stops the build once with every failing block: file, line, column and rule", async () => {
+    const error = await buildFixture("examples").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ContentError);
+    const found = (error as ContentError).diagnostics.map(
+      (d) => `${d.file}:${d.line}:${d.column} ${d.rule}`,
+    );
+    expect(found).toEqual([
+      "content/index.md:10:13 step-types",
+      "content/index.md:19:1 json-syntax",
+      "content/index.md:25:1 code-syntax",
+      "content/index.md:30:22 cli-usage",
+      "content/index.md:38:19 code-syntax",
+    ]);
+    expect((error as ContentError).diagnostics[0]!.message).toMatch(/Did you mean 'respond'/);
+  });
+
+  it("counts the blocks it checked by language, and the opt-outs", async () => {
+    const cwd = tempSite("examples", { "content/index.md": GOOD });
+    const { result } = await buildFixture("examples", cwd);
+    expect(result.examples).toMatchObject({ checked: { js: 1, json: 1, bash: 1 }, optedOut: 1 });
+  });
+});

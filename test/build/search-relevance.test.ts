@@ -1,0 +1,56 @@
+/**
+ * Relevance of the shared ranking on a build of the real docs, in Node: the queries of
+ * bench/search-relevance.json, each with the pages that answer it (`npm run bench` prints the
+ * same figures with the latency and the bytes).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SearchHead, SearchShard } from "../../src/shared/search/format.ts";
+import { openSearch, type SearchFn } from "../../src/shared/search/search.ts";
+import type { RouteManifest } from "../../src/shared/types.ts";
+import { buildFixture, ROOT } from "../helpers/site.ts";
+
+/**
+ * The first result's page is a right one for at least this share of the queries. The issue's
+ * target is 0.95; the ranking is at 0.917 on the 288 queries (docs/decisions.md), so this floor
+ * catches a regression without claiming the target.
+ */
+const TOP1_FLOOR = 0.9;
+/** A right page among the first three distinct pages. */
+const TOP3_FLOOR = 0.95;
+
+const queries = (
+  JSON.parse(readFileSync(join(ROOT, "bench", "search-relevance.json"), "utf8")) as {
+    queries: { q: string; pages: string[] }[];
+  }
+).queries;
+
+let search: SearchFn;
+beforeAll(async () => {
+  const { out } = await buildFixture("docs", ROOT);
+  const manifest = JSON.parse(out.text("docs/v2/routes.json")) as RouteManifest;
+  const read = <T>(file: string) => JSON.parse(out.text(`docs/v2/assets/${file}`)) as T;
+  const head = read<SearchHead>(manifest.search);
+  search = openSearch(
+    head,
+    head.shards.map(([, file]) => read<SearchShard>(file)),
+  );
+}, 120_000);
+
+describe("search relevance on the docs", () => {
+  it(`finds a right page first for ${TOP1_FLOOR * 100}% of the relevance set, and among the first three for ${TOP3_FLOOR * 100}%`, () => {
+    expect(queries.length).toBeGreaterThanOrEqual(200);
+    const ranks = queries.map(({ q, pages }) =>
+      search(q, 8).findIndex((hit) => pages.includes(hit.route)),
+    );
+    const share = (ok: (rank: number) => boolean) => ranks.filter(ok).length / ranks.length;
+    const misses = queries.filter((_, i) => ranks[i] !== 0).map((r) => r.q);
+    expect(
+      share((r) => r === 0),
+      `not first: ${misses.join(" | ")}`,
+    ).toBeGreaterThanOrEqual(TOP1_FLOOR);
+    expect(share((r) => r >= 0 && r < 3)).toBeGreaterThanOrEqual(TOP3_FLOOR);
+    expect(queries.filter(({ q }) => search(q).length === 0).map((r) => r.q)).toEqual([]);
+  });
+});

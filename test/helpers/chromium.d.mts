@@ -1,0 +1,32 @@
+/** Types of chromium.mjs (plain JavaScript, shared with the benchmarks). */
+
+/** Names a Chromium or Chrome binary goes by on the PATH, in the order they are tried. */
+export declare const CHROMIUM_NAMES: string[];
+/** Where Debian's package puts it. */
+export declare const DEBIAN_CHROMIUM: string;
+/** What to install where none is found, in one line. */
+export declare const INSTALL_HINT: string;
+/** The command that installs Chromium as root. */
+export declare const INSTALL_COMMAND: string;
+
+/** What the finder decided. */
+export type ChromiumPlan =
+  | { kind: "use"; path: string }
+  | { kind: "install"; command: string }
+  | { kind: "fail"; message: string };
+
+/** What the finder looks at, injected. */
+export interface ChromiumProbe {
+  env: Record<string, string | undefined>;
+  isExecutable(path: string): boolean;
+  canInstall: boolean;
+}
+
+/** Decides which Chromium to use, to install it, or what to say. */
+export declare function planChromium(probe: ChromiumProbe): ChromiumPlan;
+/** Whether `path` is a file this process may run. */
+export declare function isExecutable(path: string): boolean;
+/** This machine's plan. */
+export declare function planChromiumHere(env?: Record<string, string | undefined>): ChromiumPlan;
+/** The Chromium to launch, or throws the one-line hint. */
+export declare function findChromium(): string;

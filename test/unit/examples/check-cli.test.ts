@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { checkCliUsage } from "../../../src/examples/check-cli.ts";
+import type { CodeSample } from "../../../src/examples/sample.ts";
+import { shellCommands } from "../../../src/examples/shell-words.ts";
+
+const cli = readFileSync(new URL("../../../data/cli.yaml", import.meta.url), "utf8");
+const sample = (code: string): CodeSample => ({
+  lang: "bash",
+  meta: "",
+  code,
+  file: "x.md",
+  line: 1,
+  column: 1,
+  route: "/",
+});
+const check = async (code: string) =>
+  (await checkCliUsage([sample(code)], cli, "data/cli.yaml"))[0]!;
+
+describe("shell words", () => {
+  it("splits commands at operators and keeps quoted words and line continuations whole", () => {
+    const commands = shellCommands(
+      `$ brook events "$ID" -n 3 | head\nbrook update src_1 \\\n  --active false && echo ok # done`,
+    );
+    expect(commands.map((c) => c.map((w) => w.text))).toEqual([
+      ["brook", "events", "$ID", "-n", "3"],
+      ["head"],
+      ["brook", "update", "src_1", "--active", "false"],
+      ["echo", "ok"],
+    ]);
+    expect(commands[2]![3]).toMatchObject({ line: 3, column: 3 });
+  });
+});
+
+describe("cli-usage", () => {
+  it("passes command lines the description allows", async () => {
+    expect(
+      await check(
+        [
+          "brook login --api-key brk_live_x --profile ci",
+          "brook init source github-new-release",
+          "brook deploy src/a.mjs --prop repo=nodejs/node --prop timer=300",
+          "brook events src_1 -n 3 --follow --json",
+          "brook env set KEY=value",
+          "brook list workflows --org org_1",
+          "brook run wf_1 --event event.json",
+          "brook --version",
+        ].join("\n"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("reports an unknown command, an unknown flag and a missing argument where they stand", async () => {
+    const found = await check(
+      "brook evnts src_1\nbrook events src_1 --folow\nbrook deploy --prop a=1",
+    );
+    expect(found.map((p) => [p.rule, p.line, p.column])).toEqual([
+      ["cli-usage", 1, 7],
+      ["cli-usage", 2, 20],
+      ["cli-usage", 3, 21],
+    ]);
+    expect(found[0]!.message).toMatch(/no command "evnts"/);
+    expect(found[1]!.message).toMatch(/no flag --folow/);
+    expect(found[2]!.message).toMatch(/missing its argument FILE/);
+  });
+
+  it("reports a value of the wrong type, a missing subcommand and a missing required flag", async () => {
+    const found = await check("brook update src_1 --active maybe\nbrook env\nbrook run wf_1");
+    expect(found.map((p) => p.message)).toEqual([
+      expect.stringMatching(/--active takes true or false/),
+      expect.stringMatching(/needs a subcommand/),
+      expect.stringMatching(/needs --event FILE/),
+    ]);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { buildSearchFiles } from "../../../src/search/index-files.ts";
+import { openSearch } from "../../../src/shared/search/search.ts";
+import type { SearchHead } from "../../../src/shared/search/format.ts";
+import type { SearchPage } from "../../../src/shared/types.ts";
+import { searchData } from "../../../src/content/search-data.ts";
+
+const page = (route: string, title: string, ...sections: [string, string][]): SearchPage => ({
+  route,
+  title,
+  description: "",
+  ...searchData(sections.map(([heading, text]) => ({ slug: "", heading, text }))),
+});
+
+const filler = "Each run of a workflow receives one event and passes it from step to step.";
+const pages = [
+  page("/status/", "Status", ["", `Check whether Brook is having an incident. ${filler}`]),
+  page(
+    "/http-response/",
+    "Respond to an HTTP request",
+    ["", `Answer the caller with your own status code, 201 for a created record. ${filler}`],
+    ["Headers", `Set headers on the answer. ${filler}`],
+  ),
+  page("/removed/", "Dollar variables", [
+    "",
+    `The $respond and $checkpoint globals are gone. ${filler}`,
+  ]),
+  page("/axios/", "HTTP client", ["", `Install @brook/axios to log requests. ${filler}`]),
+  page("/respond/", "Responding", ["", `Call respond to send a response. ${filler}`]),
+];
+const head = JSON.parse(
+  buildSearchFiles(pages, { synonyms: { answer: ["respond"] } }).files[0]!.content,
+) as SearchHead;
+const search = openSearch(head);
+const routes = (q: string) => search(q).map((h) => h.route);
+
+describe("the shared ranking (openSearch)", () => {
+  it("ranks a body about the whole question above a title that shares one word of it", () => {
+    expect(routes("how do I answer with a 201 status")[0]).toBe("/http-response/");
+    expect(routes("status")[0]).toBe("/status/");
+  });
+
+  it("finds identifiers as written and numbers as words", () => {
+    expect(routes("$respond")[0]).toBe("/removed/");
+    expect(routes("@brook/axios")[0]).toBe("/axios/");
+    expect(routes("brook axios")[0]).toBe("/axios/");
+    expect(routes("201")).toEqual(["/http-response/"]);
+  });
+
+  it("answers with routes, titles and scores, best first, up to the limit", () => {
+    const hits = search("respond", 2);
+    expect(hits).toHaveLength(2);
+    expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
+    expect(hits[0]).toMatchObject({ route: expect.any(String), title: expect.any(String) });
+  });
+});
