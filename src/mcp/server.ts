@@ -8,7 +8,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { loadDocs, type Docs } from "./docs.ts";
 import { folderSource, siteSource, type DocsSource } from "./docs-source.ts";
-import { TOOLS } from "./tools.ts";
+import { TOOLS, toolError, type ToolResult } from "./tools.ts";
 
 /** Where the server reads the docs from. */
 export interface McpOptions {
@@ -19,15 +19,6 @@ export interface McpOptions {
   /** The server's version, as `--version` prints it. */
   version: string;
 }
-
-/** A tool's answer. */
-export type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
-
-/** A tool error an assistant can read. */
-export const toolError = (text: string): ToolResult => ({
-  content: [{ type: "text", text }],
-  isError: true,
-});
 
 /** The docs, loaded on first use: a folder that is no build answers every tool with the reason. */
 export function lazyDocs(options: Pick<McpOptions, "dir" | "site">): () => Promise<Docs> {

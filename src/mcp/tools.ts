@@ -8,7 +8,15 @@ import { parseJson, readPage, routeOf, suggestPages, type Docs } from "./docs.ts
 import { docsSearch, type SearchHit } from "./docs-search.ts";
 import { OPENAPI_FILES, VALUES_FILE } from "../shared/output-layout.ts";
 import { figuresOf, findFigures } from "./limits.ts";
-import { toolError, type ToolResult } from "./server.ts";
+
+/** A tool's answer. */
+export type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
+
+/** A tool error an assistant can read. */
+export const toolError = (text: string): ToolResult => ({
+  content: [{ type: "text", text }],
+  isError: true,
+});
 
 /** One tool: its name, what it is for (for the assistant), its arguments and what it does. */
 export interface Tool {

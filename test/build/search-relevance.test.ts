@@ -13,8 +13,9 @@ import { buildFixture, ROOT } from "../helpers/site.ts";
 
 /**
  * The first result's page is a right one for at least this share of the queries. The issue's
- * target is 0.95; the ranking is at 0.917 on the 288 queries (docs/decisions.md), so this floor
- * catches a regression without claiming the target.
+ * target is 0.95; the ranking is at 0.909 on the 328 queries (0.921 on half A, the even places,
+ * which its rules were chosen on; 0.896 on half B), so this floor catches a regression without
+ * claiming the target.
  */
 const TOP1_FLOOR = 0.9;
 /** A right page among the first three distinct pages. */

@@ -28,7 +28,7 @@ export interface RankModel {
 export const RANK_MODEL: RankModel = {
   fields: [15, 5, 5, 1],
   k1: BM25_K1,
-  coverage: 1,
+  coverage: 0.5,
   focus: 2,
   fieldShare: 1,
 };
@@ -38,6 +38,7 @@ export const MATCH_QUALITY = {
   exact: 1,
   part: 0.4,
   prefix: 0.3,
+  family: 0.6,
   loose: 0.1,
   inWhole: 0.05,
 } as const;
@@ -49,6 +50,10 @@ export interface RankedPage {
 }
 
 const TITLE = 0;
+/** BM25's length normalisation for a number, in every field (see rankPages). */
+const NUMBER_B = 0;
+/** A word on at least this share of the pages does not count towards coverage or a field's share. */
+const UBIQUITOUS = 0.95;
 const BODY = 3;
 
 /** The terms a concept reaches in the index, each with how well it matches (MATCH_QUALITY). */
@@ -72,6 +77,11 @@ export function expand(reader: SearchReader, concept: Concept): Map<string, numb
       for (const p of w.parts.length ? w.parts : [w.raw])
         if (p.length > 1) for (const t of reader.withPrefix(p)) put(t, q);
     }
+    // The same word in another form the stemmer does not join: inspector/inspect, response/respond.
+    for (const s of w.whole ? [] : w.stems)
+      if (s.length >= FAMILY_MIN_LENGTH && !/\d/.test(s))
+        for (const t of reader.withPrefix(s.slice(0, Math.max(FAMILY_MIN_LENGTH, s.length - 3))))
+          if (t !== s && sameFamily(s, t)) put(t, MATCH_QUALITY.family);
     // A typo is a word the docs do not use: a word they use is not also looked up one edit away.
     for (const s of w.stems)
       if (s.length >= FUZZY_MIN_LENGTH && !/^\d+$/.test(s) && !reader.has(s))
@@ -81,6 +91,20 @@ export function expand(reader: SearchReader, concept: Concept): Map<string, numb
         for (const x of reader.withPrefix(t)) put(x, MATCH_QUALITY.loose);
   }
   return found;
+}
+
+/** Stems shorter than this have too many relatives to join by form. */
+const FAMILY_MIN_LENGTH = 5;
+
+/**
+ * Whether two stems are one word in two forms: plain letters, at most two letters apart in length,
+ * alike but for at most their last three letters (inspector/inspect, respons/respond).
+ */
+function sameFamily(a: string, b: string): boolean {
+  if (!/^\p{L}+$/u.test(b) || Math.abs(a.length - b.length) > 2) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i >= Math.max(FAMILY_MIN_LENGTH, Math.max(a.length, b.length) - 3);
 }
 
 /** The pages that match the query's concepts, best first, at most `limit`. */
@@ -111,11 +135,14 @@ export function rankPages(
     for (const [t, quality] of found) {
       const list = reader.postings(t)!;
       const idf = quality * reader.idf(t);
+      // A number (a status code, a limit) is explained where it recurs, on the long reference
+      // pages (errors, limits) that length normalisation would put below an example holding it once.
+      const numeric = /^\d+$/.test(t);
       for (let i = 0; i < list.length; i += 3) {
         const field = list[i]!;
         const page = list[i + 1]!;
         if (concept.letter && field !== TITLE) continue;
-        const b = BM25_B[field]!;
+        const b = numeric ? NUMBER_B : BM25_B[field]!;
         const norm = 1 - b + (b * lengths[field]![page]!) / (average[field] || 1);
         const tf = list[i + 2]!;
         const w = (idf * model.fields[field]! * (model.k1 + 1) * tf) / (model.k1 * norm + tf);
@@ -243,5 +270,14 @@ function scratchOf(reader: SearchReader): Scratch {
 function conceptWeight(reader: SearchReader, concept: Concept): number {
   if (!concept.required) return 0;
   const terms = concept.words.flatMap(exactTerms).filter((t) => reader.has(t));
-  return terms.length && terms.every((t) => reader.isCommon(t)) ? 0 : 1;
+  // A word on nearly every page (the site's name, its main nouns) says nothing about which page
+  // is about the query, in coverage or in a title.
+  return terms.length &&
+    terms.every(
+      (t) =>
+        reader.isCommon(t) ||
+        (reader.pageCount >= 20 && reader.df(t) >= UBIQUITOUS * reader.pageCount),
+    )
+    ? 0
+    : 1;
 }
