@@ -6,26 +6,21 @@
  * otherwise taken from the previous output as it is. The callers (src/build.ts, the dev server)
  * differ only by their strategy (./strategy.ts).
  */
-import { dirname, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { lastCommitDates } from "../content/git-dates.ts";
-import { checkSiteExamples, warmExampleChecks } from "../examples/stage.ts";
-import { ContentError } from "../errors.ts";
 import { NOT_FOUND_PAGE } from "../render/page-data.ts";
-import { assetsPath } from "../shared/output-layout.ts";
-import type { NotFoundTask, RenderSetup } from "../workers/build-worker.ts";
+import type { NotFoundTask } from "../workers/build-worker.ts";
 import { checkStage } from "./check-stage.ts";
 import { configStage } from "./config-stage.ts";
+import { examplesStage, warmExamples } from "./examples-stage.ts";
 import { searchStageOf } from "./deferred-search.ts";
-import { sortDiagnostics } from "./diagnostics.ts";
-import { DependencyFiles } from "./file-deps.ts";
-import { renderPages } from "./pages.ts";
+import { pagesStage } from "./pages-stage.ts";
 import { planStage } from "./plan-stage.ts";
 import { referenceStage } from "./reference-stage.ts";
 import { readStage, sourceRoots, type BuildChanges } from "./read-stage.ts";
 import { changedSince, resultOf, StageClock, type BuildOutput } from "./result.ts";
 import { nextSnapshot, type Snapshot } from "./snapshot.ts";
 import type { BuildStrategy, Project } from "./strategy.ts";
-import { SEARCH_ON_WORKER_MAX_RENDERED } from "./workers.ts";
 import { linkMapOf, writeStage } from "./write-stage.ts";
 
 export type { BuildChanges, BuildOutput };
@@ -49,13 +44,7 @@ export async function build(
   const where = { cwd, contentDir, publicDir, configFile: project.configFile };
   const { config, configFile, ...loaded } = await configStage(where, target, previous.disk.config);
   clock.lap("config");
-  const reference = await referenceStage({
-    config,
-    configPath: loaded.path,
-    cwd,
-    cacheDir: strategy.cache?.dir,
-    workerDir: strategy.workerDir,
-  });
+  const reference = await referenceStage(config, loaded.path, cwd, strategy);
   clock.lap("reference");
 
   // 2. Read: discover content/ and public/, then read only what changed.
@@ -69,14 +58,8 @@ export async function build(
   });
   // Files changed: a worker starts now, loading the Markdown chain while this thread plans.
   if (read.bodies.size) workers.start(read.bodies.size);
-  // Many pages to parse, so many code blocks without a verdict: the example checks load their
-  // parsers meanwhile, a little at a time.
-  const examplesSetup = {
-    reference: config.reference,
-    configDir: dirname(loaded.path ?? cwd + sep),
-  };
-  const warming =
-    read.bodies.size > SEARCH_ON_WORKER_MAX_RENDERED ? warmExampleChecks(examplesSetup) : undefined;
+  // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile.
+  const warm = warmExamples(config, loaded.path, cwd, read.bodies.size);
   clock.lap("read");
 
   // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
@@ -95,61 +78,24 @@ export async function build(
     workers.running ? workers.runOne<void>({ kind: "remove", dir }) : undefined,
   );
   try {
-    const assetsDir = assetsPath(config.base);
-    const sitePath = assetsDir + planned.siteFile;
-    writer.write(sitePath, planned.siteJson);
-    const render: RenderSetup = {
-      ...planned.render,
-      sitePath: target.siteDataPath(writer, sitePath, planned.siteFile, planned.siteJson),
-    };
-    // Files are reused from the last output of the same kind: the same folder, or memory.
-    const last = target.dir === undefined ? memory?.output : previous.disk.output;
-    const reusable = last?.dir === (target.dir ?? "") ? last : undefined;
-    const roots = sourceRoots(contentDir, publicDir, display);
-    const deps = new DependencyFiles(roots, previous.disk.files);
     const search = searchStageOf(previous, strategy);
-    const pages = await renderPages({
-      plan,
-      pages: read.pages,
-      bodies: read.bodies,
-      contentDir,
-      parse: {
-        base: config.base,
-        siteValues: reference.pageValues,
-        roots,
-        siteUrl: config.siteUrl,
-        openapi: reference.workerFile,
-      },
-      files: deps,
-      render,
-      siteKey,
-      writer,
-      assetsDir,
-      previous: reusable,
-      outDir: target.dir ?? "",
-      cache: strategy.cache,
-      kept: memory?.kept ?? (strategy.remember ? new Map() : undefined),
-      run: (tasks, parsing) => workers.runPages(tasks, parsing),
-      // A build that parses a few pages starts its index's tally while the workers parse.
-      dispatched: (tasks) => {
-        if (workers.running && tasks.length && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED)
-          search.countAhead(plan, read.pages, tasks);
-      },
-    });
-    if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
-    if (pages.rendered > strategy.releaseWorkersOver) await workers.close();
+    const parse = {
+      base: config.base,
+      siteValues: reference.pageValues,
+      roots: sourceRoots(contentDir, publicDir, display),
+      siteUrl: config.siteUrl,
+      openapi: reference.workerFile,
+    };
+    const stageInput = { contentDir, parse, planned, read, writer, search };
+    const { pages, render, sitePath, reusable, deps } = await pagesStage(
+      stageInput,
+      previous,
+      strategy,
+    );
     clock.lap("pages");
 
-    // 5. Examples: every code block through the checks of its language (src/examples/).
-    await warming;
-    const examples = await checkSiteExamples({
-      ...examplesSetup,
-      samples: [...pages.facts.values()].flatMap((f) => f.samples),
-      siteValues: reference.values,
-      api: reference.openapi?.api,
-      previous: previous.disk.examples,
-    });
-    const published = [...reference.publish, ...examples.publish];
+    // 5. Examples: every code block through the checks of its language.
+    const examples = await examplesStage(warm, pages.facts, reference, previous.disk.examples);
     clock.lap("examples");
 
     // 6. Check: links and anchors, redirect anchors, search documents; `--strict` fails here.
@@ -161,7 +107,7 @@ export async function build(
         configFile,
         publicFiles: new Set([
           ...walk.public.files.map((p) => "/" + p.relativePath),
-          ...published.map((f) => "/" + f.path),
+          ...examples.publish.map((f) => "/" + f.path),
         ]),
         errors: examples.diagnostics,
         warnings: [...planned.planned.warnings, ...pages.warnings],
@@ -200,7 +146,7 @@ export async function build(
       previous: reusable,
       renderNotFound: () => workers.runOne<string>(notFound),
       publicFiles: walk.public.files,
-      published,
+      published: examples.publish,
     });
     const files = writer.committedFiles?.();
     const next = nextSnapshot(previous, {

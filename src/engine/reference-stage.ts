@@ -12,7 +12,7 @@ import { contentHash } from "../render/hash.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
 import { loadReference, OPENAPI_FILES, type LoadedReference } from "../reference/openapi-stage.ts";
 import { generatorVersion } from "./cache.ts";
-import { workerFile } from "./strategy.ts";
+import { workerFile, type BuildStrategy } from "./strategy.ts";
 
 /** What the reference stage gives. */
 export interface ReferenceStage {
@@ -31,22 +31,15 @@ export interface ReferenceStage {
 }
 
 /** Loads the configured description; throws ContentError for a broken one. */
-export async function referenceStage(input: {
-  config: SiteConfig;
-  configPath?: string;
-  cwd: string;
-  cacheDir?: string;
-  workerDir: string;
-}): Promise<ReferenceStage> {
-  const { config, cwd } = input;
+export async function referenceStage(
+  config: SiteConfig,
+  configPath: string | undefined,
+  cwd: string,
+  strategy: Pick<BuildStrategy, "cache" | "workerDir">,
+): Promise<ReferenceStage> {
   const values = siteValuesOf(config);
-  const openapi = await loadReference(
-    config,
-    input.configPath,
-    cwd,
-    input.cacheDir,
-    generatorVersion(),
-  );
+  const cacheDir = strategy.cache?.dir;
+  const openapi = await loadReference(config, configPath, cwd, cacheDir, generatorVersion());
   if (!openapi) return { values, pageValues: values, publish: [] };
   const json = openapi.workerJson;
   return {
@@ -54,7 +47,7 @@ export async function referenceStage(input: {
     file: join(cwd, openapi.file),
     values,
     pageValues: { ...values, [OPENAPI_DEPENDENCY]: openapi.hash },
-    workerFile: workerFile(input.workerDir, `openapi.${contentHash(json)}.json`, json),
+    workerFile: workerFile(strategy.workerDir, `openapi.${contentHash(json)}.json`, json),
     publish: [
       { path: OPENAPI_FILES.yaml, content: openapi.yaml },
       { path: OPENAPI_FILES.json, content: openapi.json },
