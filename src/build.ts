@@ -49,6 +49,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     output: writer ? memoryOutput(() => writer, workerDir) : folderOutput(outDir, cwd),
     workers,
     deferSearch: false,
+    deferExamples: false,
     remember: false,
     // One that rendered many is done with its workers: their heaps go back before the index's peak.
     releaseWorkersOver: SEARCH_ON_WORKER_MAX_RENDERED,

@@ -95,7 +95,9 @@ export async function build(
     clock.lap("pages");
 
     // 5. Examples: every code block through the checks of its language.
-    const examples = await examplesStage(warm, pages.facts, reference, previous.disk.examples);
+    const lastMemo = previous.disk.examples;
+    const defer = strategy.deferExamples;
+    const examples = await examplesStage(warm, pages.facts, reference, lastMemo, defer);
     clock.lap("examples");
 
     // 6. Check: links and anchors, redirect anchors, search documents; `--strict` fails here.
@@ -171,6 +173,7 @@ export async function build(
             siteKey,
             dataFiles: pages.dataFiles,
             referenceFile: reference.file,
+            examplesLater: examples.later,
           }
         : undefined,
     });

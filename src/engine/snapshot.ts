@@ -13,6 +13,7 @@ import type { CheckMemo } from "./check-stage.ts";
 import type { KeptPage } from "./pages.ts";
 import type { PlanMemo } from "./plan-stage.ts";
 import type { SearchSnapshot } from "../search/stage.ts";
+import type { SiteExampleInput } from "../examples/stage.ts";
 
 /** The snapshot of a build. */
 export interface Snapshot {
@@ -45,6 +46,8 @@ export interface MemorySnapshot {
   config: SiteConfig;
   /** The REST API's description the build read (the dev server watches it with the config). */
   referenceFile?: string;
+  /** The code blocks' checks a build left for later (`checkDeferredExamples`). */
+  examplesLater?: SiteExampleInput;
 }
 
 /** A snapshot with nothing in it: the first build of a process without a cache. */

@@ -38,6 +38,8 @@ export interface BuildStrategy {
   workers: Workers;
   /** Leave a changed search index for `buildDeferredSearch`, the last one published meanwhile. */
   deferSearch: boolean;
+  /** Leave the code blocks' checks for `checkDeferredExamples`, after the pages went out (a changed block never delays them). */
+  deferExamples: boolean;
   /** Keep the walk, the plan, each page's files and the output in the next snapshot (a process that builds again). */
   remember: boolean;
   /**

@@ -131,10 +131,16 @@ export async function checkSiteExamples(
     context: { siteValues: input.siteValues },
     previous: input.previous,
   });
-  const publish = reference.runtime
-    ? [{ path: PUBLISHED_RUNTIME, content: readFileSync(reference.runtime, "utf8") }]
-    : [];
-  return { ...outcome, publish };
+  return { ...outcome, publish: publishedFiles(input) };
+}
+
+/** The files the stage publishes (the runtime declaration), known without running a check. */
+export function publishedFiles(input: {
+  reference: { cli?: string; runtime?: string };
+  configDir: string;
+}): { path: string; content: string }[] {
+  const { runtime } = resolveReference(input.reference, input.configDir);
+  return runtime ? [{ path: PUBLISHED_RUNTIME, content: readFileSync(runtime, "utf8") }] : [];
 }
 
 /**

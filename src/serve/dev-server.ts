@@ -8,7 +8,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";
 import { dirname, join, resolve } from "node:path";
-import { formatDiagnostic, type Diagnostic } from "../errors.ts";
+import { ContentError, formatDiagnostic, formatError, type Diagnostic } from "../errors.ts";
+import { sortDiagnostics } from "../engine/diagnostics.ts";
 import { colors, error as logError, info as logInfo, warn as logWarn } from "../log.ts";
 import { projectRoot as defaultProjectRoot } from "../paths.ts";
 import { CONFIG_FILE } from "../config/load.ts";
@@ -163,7 +164,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       log.info(
         `${colors.green(wasFirst ? "built" : "rebuilt")} in ${outcome.ms} ms: ${outcome.result.rendered} of ${outcome.result.pages} pages rendered${what}`,
       );
-      searching = publishSearch();
+      // After the pages went out: the code blocks' checks (their errors shown as a build's), then the index.
+      searching = checkExamples(version).then(publishSearch);
     } else {
       reload.error(outcome.text);
       log.error(
@@ -173,6 +175,19 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     // A config that imports its values from another file: an edit there is a config edit.
     watcher?.watchConfigInputs(dev.configFiles());
     events.emit("build", event);
+  };
+
+  /** The code blocks' checks the build left for later; their errors are shown as a failed build's. */
+  const checkExamples = async (shown: number): Promise<void> => {
+    const diagnostics = await dev.deferredExamples().catch((e: Error) => {
+      log.error(`example checks: ${e.message}`);
+      return [];
+    });
+    // A newer build is out (or on its way): its own checks report.
+    if (!diagnostics.length || shown !== version) return;
+    const text = formatError(new ContentError(sortDiagnostics(diagnostics)));
+    reload.error(text);
+    log.error(`${text}\n${colors.dim("(the pages are served; save a fix to check again)")}`);
   };
 
   /** A page edit changes the search documents: the index is built after the page went out, then published. */

@@ -21,6 +21,7 @@ import { DevWriter } from "./dev-site.ts";
 import { DEV_CLIENT_PATH } from "../shared/live-message.ts";
 import { compileError, WorkerBundles } from "./dev-bundles.ts";
 import type { Change } from "./watch.ts";
+import { checkDeferredExamples } from "../engine/examples-stage.ts";
 
 /** Where and what to build. */
 export interface DevSessionOptions {
@@ -136,6 +137,7 @@ export class DevSession {
       workerDir: join(this.cache.dir, "site"),
       workers,
       deferSearch: true,
+      deferExamples: true,
       remember: true,
       releaseWorkersOver: Infinity,
       cache: this.cache,
@@ -185,6 +187,20 @@ export class DevSession {
     if (this.snapshot !== previous) return {};
     this.snapshot = next;
     return made;
+  }
+
+  /**
+   * Checks the code blocks the last build left for later (its pages are out by now): their errors,
+   * each a diagnostic as a build reports it; none when a newer build ran meanwhile.
+   */
+  async deferredExamples(): Promise<Diagnostic[]> {
+    const previous = this.snapshot;
+    if (!previous) return [];
+    const { diagnostics, next } = await checkDeferredExamples(previous);
+    // A build that ran meanwhile made a newer snapshot (and left its own checks for later).
+    if (this.snapshot !== previous) return [];
+    this.snapshot = next;
+    return diagnostics;
   }
 
   /** Stops the workers and removes the bundles this session made. */

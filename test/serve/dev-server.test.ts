@@ -357,6 +357,26 @@ describe("serve", () => {
     fresh.close();
   });
 
+  it("checks a changed code block after the page went out, and shows its error as a build's", async () => {
+    const from = live.messages.length;
+    const block = '\n```json\n{ "limit": 10, }\n```\n';
+    const built = await save("guide.md", original() + block);
+    // The pages went out first: the update comes before the check's error.
+    expect(built.outcome.ok).toBe(true);
+    const update = await live.waitFor(is.update, from);
+    const error = await live.waitFor(is.error, from);
+    expect(live.messages.indexOf(update)).toBeLessThan(live.messages.indexOf(error));
+    expect(error.text).toMatch(/^content\/guide\.md:\d+:\d+: .*\[json-syntax\]/m);
+    expect(dev.logs.error.at(-1)).toContain(error.text);
+    expect((await dev.get("/docs/v2/guide/")).status).toBe(200);
+
+    const fromGood = live.messages.length;
+    await save("guide.md", original());
+    await live.waitFor(is.update, fromGood);
+    await dev.server.idle();
+    expect(live.messages.slice(fromGood).some(is.error)).toBe(false);
+  });
+
   it("never runs a page's ---js frontmatter: the save is an error like any other", async () => {
     const marker = join(dev.dir, "ran-under-serve.txt");
     const from = live.messages.length;
