@@ -202,7 +202,7 @@ async function measureQueries(site, url, boxChunk, queries) {
       ).json();
       const head = await (await fetch(base + "assets/" + manifest.search)).json();
       let pending = 0;
-      const sources = m.fetchSources(base, Promise.resolve(manifest));
+      const sources = m.fetchSources(base, base + "assets/", Promise.resolve(manifest));
       const shard = sources.shard;
       sources.shard = (f) => (pending++, shard(f).finally(() => pending--));
       const search = m.createSearch(head, sources, () => {});

@@ -9,6 +9,7 @@ import { asRoute, guessRoute, safeDecode, type CheckContext } from "./check-cont
 import type { Place } from "./link-sources.ts";
 import { lineColumn } from "./scan-html.ts";
 import { manifestFiles } from "./site-facts.ts";
+import { assetUrl } from "../shared/output-layout.ts";
 
 /** Checks every redirect of the build and the files each route manifest names. */
 export async function checkRedirects(ctx: CheckContext): Promise<void> {
@@ -92,7 +93,7 @@ async function checkManifest(ctx: CheckContext, manifestPath: string, check: Red
   };
   const place: Place = { file: ctx.builtFile(manifestPath), source: false };
   // The manifest sits under the base; the files it names, in the assets folder.
-  const assets = base + "assets/";
+  const assets = assetUrl(base, "");
   for (const [route, file] of Object.entries(manifest.pages)) {
     ctx.checked.add(assets + file, "asset");
     if (!site.files.has(assets + file))

@@ -89,7 +89,7 @@ if (bootEl && document.getElementById("app")) {
   window.brookDocs = { wake };
   // The base is where the route manifest is (its name is fixed).
   const base = boot.manifestFile.slice(0, boot.manifestFile.lastIndexOf("/") + 1);
-  const input = holdEarlyInput(base, () => void wake().catch(() => undefined));
+  const input = holdEarlyInput(base, boot.assetsUrl, () => void wake().catch(() => undefined));
   // The not-found page's suggestions are worked out in the browser, by its live part.
   if (boot.page.layout === "not-found") void wake();
 }

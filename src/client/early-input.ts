@@ -28,7 +28,7 @@ export interface HeldInput {
  * Listens from now on: `wake` starts loading React (once); clicks on links are held only for
  * pages under `base` (other files load as themselves).
  */
-export function holdEarlyInput(base: string, wake: () => void): HeldInput {
+export function holdEarlyInput(base: string, assets: string, wake: () => void): HeldInput {
   let held: Element[] = [];
   let link: string | null = null;
   let hovered: string | null = null;
@@ -81,7 +81,7 @@ export function holdEarlyInput(base: string, wake: () => void): HeldInput {
     }
     const a = target.closest("a[href]");
     if (a instanceof HTMLAnchorElement) {
-      if (!plainClick(m, a, base)) return;
+      if (!plainClick(m, a, base, assets)) return;
       m.preventDefault();
       link = a.href;
       return start();
@@ -129,7 +129,7 @@ async function replay(held: Element[]): Promise<void> {
 }
 
 /** A left click without modifiers on a link to another page of the site (a new `#hash` on this page scrolls natively). */
-function plainClick(e: MouseEvent, a: HTMLAnchorElement, base: string): boolean {
+function plainClick(e: MouseEvent, a: HTMLAnchorElement, base: string, assets: string): boolean {
   if (e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.defaultPrevented)
     return false;
   if ((a.target && a.target !== "_self") || a.hasAttribute("download")) return false;
@@ -138,7 +138,7 @@ function plainClick(e: MouseEvent, a: HTMLAnchorElement, base: string): boolean 
     u.origin === location.origin &&
     u.pathname.startsWith(base) &&
     // Files other than pages (assets, the sitemap, the Markdown) load as themselves.
-    !u.pathname.startsWith(base + "assets/") &&
+    !u.pathname.startsWith(assets) &&
     !/\.(?!html$)\w+$/.test(u.pathname) &&
     (u.pathname !== location.pathname || u.search !== location.search)
   );

@@ -26,7 +26,14 @@ export async function start(boot: BootData, handoff: Handoff): Promise<DocsApi> 
   return new Promise<DocsApi>((onLive) =>
     hydrateRoot(
       root,
-      <Root site={site} page={page} manifest={manifest} handoff={handoff} onLive={onLive} />,
+      <Root
+        site={site}
+        page={page}
+        manifest={manifest}
+        assets={boot.assetsUrl}
+        handoff={handoff}
+        onLive={onLive}
+      />,
     ),
   );
 }

@@ -166,7 +166,7 @@ function fail(
   return detail;
 }
 
-const assets = (ctx: RouterContext) => ctx.site.base + "assets/";
+const assets = (ctx: RouterContext) => ctx.assets;
 
 /** The data file and the location shown for a location: redirects first, then pages, else the not-found page. */
 function resolve(

@@ -31,13 +31,22 @@ export interface RootProps {
   site: SiteData;
   page: PageData;
   manifest: Promise<RouteManifest>;
+  /** The assets folder's URL (boot data). */
+  assets: string;
   handoff: Handoff;
   /** Receives the API once the page is live (its controls' handlers committed). */
   onLive(api: DocsApi): void;
 }
 
 /** Hydrates exactly what the server rendered (the UI defaults), then goes live after the first commit. */
-export function Root({ site: firstSite, page: first, manifest, handoff, onLive }: RootProps) {
+export function Root({
+  site: firstSite,
+  page: first,
+  manifest,
+  assets,
+  handoff,
+  onLive,
+}: RootProps) {
   const [page, setPage] = useState(first);
   const site = firstSite;
   const [live, setLive] = useState(false);
@@ -52,7 +61,7 @@ export function Root({ site: firstSite, page: first, manifest, handoff, onLive }
   const shown = useRef(page);
   shown.current = page;
 
-  const search = useSearch(site.base, manifest, (href) => void router.current?.push(href));
+  const search = useSearch(site.base, assets, manifest, (href) => void router.current?.push(href));
   useDrawer(sidebarOpen, setSidebarOpen);
   useVersionMenu(versionMenuOpen, setVersionMenuOpen);
   useShortcuts();
@@ -67,7 +76,7 @@ export function Root({ site: firstSite, page: first, manifest, handoff, onLive }
       };
       void handoff.analytics?.then((a) => a.pageView(view));
     };
-    router.current = createRouter(firstSite, manifest, first, {
+    router.current = createRouter(firstSite, manifest, assets, first, {
       render(next) {
         flushSync(() => {
           setPage(next);

@@ -66,6 +66,8 @@ export interface Nav {
 export interface RouterContext {
   site: SiteData;
   manifest: Promise<RouteManifest>;
+  /** The assets folder's URL (boot data). */
+  assets: string;
   view: RouterView;
   guards: Guard[];
   /** The page shown and its location (path + #hash). */
@@ -93,6 +95,7 @@ type Pipeline = typeof import("./navigate.ts");
 export function createRouter(
   site: SiteData,
   manifest: Promise<RouteManifest>,
+  assets: string,
   first: PageData,
   view: RouterView,
 ): Router {
@@ -103,6 +106,7 @@ export function createRouter(
   const ctx: RouterContext = {
     site,
     manifest,
+    assets,
     view,
     guards: [],
     page: first,
@@ -119,7 +123,7 @@ export function createRouter(
       if (u.origin !== location.origin) return false;
       const route = url.pathToRoute(site.base, u.pathname);
       // Files other than pages (assets, the sitemap) load as themselves.
-      return route != null && !route.startsWith("/assets/") && !/\.(?!html$)\w+$/.test(route);
+      return route != null && !u.pathname.startsWith(assets) && !/\.(?!html$)\w+$/.test(route);
     },
     locationOf(u) {
       const route = url.pathToRoute(site.base, u.pathname);

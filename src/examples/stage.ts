@@ -8,7 +8,7 @@ import { checkApiSamples } from "./check-api.ts";
 import type { ApiDescription } from "../reference/openapi-index.ts";
 import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../errors.ts";
-import { hashKey } from "../build/cache.ts";
+import { hashKey } from "../engine/cache.ts";
 import type { BlockCheck, BlockProblem } from "./block-check.ts";
 import type { CheckContext, CodeSample, SampleCheck } from "./sample.ts";
 import { summarize, type ExampleSummary } from "./summary.ts";
@@ -131,10 +131,16 @@ export async function checkSiteExamples(
     context: { siteValues: input.siteValues },
     previous: input.previous,
   });
-  const publish = reference.runtime
-    ? [{ path: PUBLISHED_RUNTIME, content: readFileSync(reference.runtime, "utf8") }]
-    : [];
-  return { ...outcome, publish };
+  return { ...outcome, publish: publishedFiles(input) };
+}
+
+/** The files the stage publishes (the runtime declaration), known without running a check. */
+export function publishedFiles(input: {
+  reference: { cli?: string; runtime?: string };
+  configDir: string;
+}): { path: string; content: string }[] {
+  const { runtime } = resolveReference(input.reference, input.configDir);
+  return runtime ? [{ path: PUBLISHED_RUNTIME, content: readFileSync(runtime, "utf8") }] : [];
 }
 
 /**

@@ -11,7 +11,7 @@ import { parseQuery } from "../shared/search/query.ts";
 import { openSearch, type SearchFn } from "../shared/search/search.ts";
 import { markdownPath } from "../shared/url.ts";
 import { parseJson, readPageData, type Docs } from "./docs.ts";
-import { ASSETS_DIR } from "./layout.ts";
+import { ASSETS_FOLDER } from "../shared/output-layout.ts";
 
 /** One result: a page, with its best section when one matches. */
 export interface SearchHit {
@@ -30,7 +30,7 @@ export function docsSearch(docs: Docs): (query: string, limit: number) => Promis
   let loaded: Promise<{ search: SearchFn; head: SearchHead }> | undefined;
   const load = async () => {
     const read = async <T>(file: string): Promise<T> => {
-      const value = parseJson<T>(await docs.source.read(ASSETS_DIR + file));
+      const value = parseJson<T>(await docs.source.read(ASSETS_FOLDER + file));
       if (!value) throw new Error(`the search index file ${file} is missing or unreadable`);
       return value;
     };

@@ -6,7 +6,7 @@
  */
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
-import { ASSETS_DIR, MANIFEST_FILE } from "./layout.ts";
+import { ASSETS_FOLDER, MANIFEST_FILE } from "../shared/output-layout.ts";
 
 /** Largest file the server reads (llms-full.txt of the docs is under 1 MB). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -87,7 +87,7 @@ function findBase(root: string): string | undefined {
       return undefined;
     }
     for (const name of names) {
-      if (name.startsWith(".") || name + "/" === ASSETS_DIR) continue;
+      if (name.startsWith(".") || name + "/" === ASSETS_FOLDER) continue;
       try {
         if (!lstatSync(join(here, name)).isDirectory()) continue;
       } catch {

@@ -7,7 +7,7 @@ import { closest } from "../shared/similar.ts";
 import type { PageData, RouteManifest } from "../shared/types.ts";
 import { markdownPath, normalizeRoute, splitHash } from "../shared/url.ts";
 import { NotADocsSite, type DocsSource } from "./docs-source.ts";
-import { ASSETS_DIR, LLMS_INDEX_FILE, MANIFEST_FILE } from "./layout.ts";
+import { ASSETS_FOLDER, LLMS_INDEX_FILE, MANIFEST_FILE } from "../shared/output-layout.ts";
 
 /** Suggestions for an unknown address: as many, and as close, as the not-found page's (design.md §8). */
 const MAX_SUGGESTIONS = 3;
@@ -144,7 +144,7 @@ export async function readPage(docs: Docs, route: string): Promise<PageText | un
   const dataFile = docs.manifest.pages[route];
   const [markdown, data] = await Promise.all([
     docs.source.read(markdownPath(docs.source.base, route).slice(docs.source.base.length)),
-    dataFile ? docs.source.read(ASSETS_DIR + dataFile) : undefined,
+    dataFile ? docs.source.read(ASSETS_FOLDER + dataFile) : undefined,
   ]);
   if (markdown === undefined) return undefined;
   const lastUpdated = parseJson<PageData>(data)?.lastUpdated?.iso;
@@ -154,7 +154,7 @@ export async function readPage(docs: Docs, route: string): Promise<PageText | un
 /** A page's data file (headers with their slugs), for search sections. */
 export async function readPageData(docs: Docs, route: string): Promise<PageData | undefined> {
   const file = docs.manifest.pages[route];
-  return file ? parseJson<PageData>(await docs.source.read(ASSETS_DIR + file)) : undefined;
+  return file ? parseJson<PageData>(await docs.source.read(ASSETS_FOLDER + file)) : undefined;
 }
 
 /** JSON text → value, or undefined. */

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { describeOperation, findOperations, operationsOf } from "./api-operations.ts";
 import { parseJson, readPage, routeOf, suggestPages, type Docs } from "./docs.ts";
 import { docsSearch, type SearchHit } from "./docs-search.ts";
-import { OPENAPI_FILE, VALUES_FILE } from "./layout.ts";
+import { OPENAPI_FILES, VALUES_FILE } from "../shared/output-layout.ts";
 import { figuresOf, findFigures } from "./limits.ts";
 
 /** A tool's answer. */
@@ -199,10 +199,10 @@ function formatHit(h: SearchHit, i: number): string {
 
 /** The published OpenAPI description and the API's base URL. */
 async function openApi(docs: Docs): Promise<{ spec: Record<string, unknown>; apiBase: string }> {
-  const spec = parseJson<Record<string, unknown>>(await docs.source.read(OPENAPI_FILE));
+  const spec = parseJson<Record<string, unknown>>(await docs.source.read(OPENAPI_FILES.json));
   if (!spec?.paths)
     throw new Error(
-      `these docs publish no OpenAPI description (${OPENAPI_FILE} under the docs' base)`,
+      `these docs publish no OpenAPI description (${OPENAPI_FILES.json} under the docs' base)`,
     );
   const servers = spec.servers as { url?: string }[] | undefined;
   return { spec, apiBase: servers?.[0]?.url ?? "" };

@@ -11,9 +11,9 @@ import type { SiteConfig } from "../config/schema.ts";
 import { ContentError, type Diagnostic } from "../errors.ts";
 import { loadOpenApi, type LoadedOpenApi } from "./openapi-load.ts";
 import { indexApi } from "./openapi-index.ts";
+import { OPENAPI_FILES } from "../shared/output-layout.ts";
 
-/** The published files, under the base. */
-export const OPENAPI_FILES = { yaml: "openapi.yaml", json: "openapi.json" } as const;
+export { OPENAPI_FILES };
 
 /** Largest description read (a description is text: a few hundred KB at most). */
 const MAX_BYTES = 4 * 1024 * 1024;

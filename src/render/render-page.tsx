@@ -4,6 +4,7 @@ import { App } from "../../templates/App.tsx";
 import { Head, type HeadAssets, type HeadTag } from "../../templates/Head.tsx";
 import * as parts from "../../templates/parts.ts";
 import type { BootData, PageData, SiteData } from "../shared/types.ts";
+import { assetUrl } from "../shared/output-layout.ts";
 
 /** What a render needs beyond the page: site data, the real asset URLs and config head tags. */
 export interface RenderContext {
@@ -14,6 +15,8 @@ export interface RenderContext {
   manifestFile: string;
   /** URL of the content-hashed site data file. */
   siteFile: string;
+  /** URL of the live-reload client, linked at the end of the head (the dev server's builds only). */
+  devClient?: string;
 }
 
 /** Escapes JSON for a `<script type="application/json">` (no `</script>` or `<!--` can end it). */
@@ -31,13 +34,16 @@ export function renderPage(
   options: { noindex?: boolean } = {},
 ): string {
   const head = renderToStaticMarkup(
-    <Head
-      site={ctx.site}
-      page={page}
-      assets={ctx.assets}
-      headTags={ctx.headTags}
-      noindex={options.noindex}
-    />,
+    <>
+      <Head
+        site={ctx.site}
+        page={page}
+        assets={ctx.assets}
+        headTags={ctx.headTags}
+        noindex={options.noindex}
+      />
+      {ctx.devClient && <script type="module" src={ctx.devClient} />}
+    </>,
   );
   const body = renderToString(<App site={ctx.site} page={page} parts={parts} />);
   const { html: _html, ...rest } = page;
@@ -45,6 +51,7 @@ export function renderPage(
     page: rest,
     siteFile: ctx.siteFile,
     manifestFile: ctx.manifestFile,
+    assetsUrl: assetUrl(ctx.site.base, ""),
     gtmId: ctx.site.gtmId,
     scrollSpyThrottleMs: ctx.site.navigation.scrollSpyThrottleMs,
   };

@@ -14,7 +14,17 @@ import type { SearchFiles, SearchOptions, SearchTally } from "./index-files.ts";
 import type { SearchPage } from "../shared/types.ts";
 import type { PageTask, WorkerTask } from "../workers/build-worker.ts";
 import type { SearchResult, SearchTask } from "./task.ts";
-import { generatorVersion, hashKey, type CachedPage, type CacheState } from "../build/cache.ts";
+import { generatorVersion, hashKey, type CachedPage, type CacheState } from "../engine/cache.ts";
+
+/**
+ * What the search stage hands the next build: the last index by the key of its documents and what
+ * its counts file holds (both saved in the build cache), the documents a deferred build left for
+ * later, and the hashes of the last bodies (in memory only).
+ */
+export interface SearchSnapshot extends Partial<Pick<CacheState, "search" | "searchCounts">> {
+  later?: { pages: SearchPage[]; options: SearchOptions };
+  bodyPrints?: ReadonlyMap<string, string>;
+}
 
 /** Runs a task on a worker (or on this thread when there are none). */
 export type RunTask = <T>(task: WorkerTask, transferList?: TransferListItem[]) => Promise<T>;
@@ -25,27 +35,36 @@ interface EarlyTally {
   prints: (string | undefined)[];
 }
 
-/** The search stage's part of the build's cache state: the last index by its key, and what the counts file holds. */
-export type SearchSnapshot = Pick<CacheState, "search" | "searchCounts">;
-
-/** The search stage of a build session (see the file's head). */
+/** The search stage of one build: starts from the last build's snapshot, hands its own to the next (`snapshot()`). */
 export class SearchStage {
   /** Documents whose index was left for later (the dev server). */
   private later?: { pages: SearchPage[]; options: SearchOptions };
   /** Hashes of page bodies (their counted terms), by the body: made by `countAhead`, or when first needed. */
-  private bodyPrints = new Map<string, string>();
+  private bodyPrints: Map<string, string>;
   /** The tally `countAhead` started, once it has. */
   private early?: Promise<EarlyTally | undefined>;
+  /** Whether this build made an index (else it kept the last one). */
+  made = false;
+  /** `search` holds the last index by the key of its documents, `searchCounts` what its counts file holds: this stage's own copy. */
+  private readonly state: Pick<CacheState, "search" | "searchCounts">;
 
   constructor(
-    /** The session's cache state: `search` holds the last index by the key of its documents, `searchCounts` what its counts file holds. */
-    private readonly state: SearchSnapshot,
+    previous: SearchSnapshot,
     private readonly run: RunTask,
     /** Leave a changed index for `deferred()` and serve the last one meanwhile. */
     private readonly defer: boolean,
     /** Where the counts of the last index are kept (the build cache), or undefined: every page is counted. */
     private readonly countsFile?: string,
-  ) {}
+  ) {
+    this.state = { search: previous.search ?? new Map(), searchCounts: previous.searchCounts };
+    this.later = previous.later;
+    this.bodyPrints = new Map(previous.bodyPrints);
+  }
+
+  /** What the next build starts from. */
+  snapshot(): SearchSnapshot {
+    return { ...this.state, later: this.later, bodyPrints: this.bodyPrints };
+  }
 
   /**
    * Starts the index's tally in the next turn of the event loop, when this thread waits for the
@@ -100,11 +119,6 @@ export class SearchStage {
     return this.cachedOr(pages, options, undefined, early);
   }
 
-  /** Forgets a tally a build that failed started. */
-  drop(): void {
-    this.early = undefined;
-  }
-
   /** Makes the index the last build left for later; undefined when there is none, or it did not change. */
   async deferred(): Promise<SearchFiles | undefined> {
     const later = this.later;
@@ -132,6 +146,7 @@ export class SearchStage {
       (early && (await this.fromEarly(early, pages, options, prints, key))) ??
       (await this.make(pages, options, prints, key));
     this.state.search = new Map([[key, files]]);
+    this.made = true;
     this.state.searchCounts = this.countsFile
       ? { id: key, routes: pages.map((p) => p.route), prints }
       : undefined;

@@ -7,98 +7,37 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";
-import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { build as esbuild } from "esbuild";
-import { formatDiagnostic, type Diagnostic } from "../errors.ts";
+import { ContentError, formatDiagnostic, formatError, type Diagnostic } from "../errors.ts";
+import { sortDiagnostics } from "../engine/diagnostics.ts";
 import { colors, error as logError, info as logInfo, warn as logWarn } from "../log.ts";
 import { projectRoot as defaultProjectRoot } from "../paths.ts";
 import { CONFIG_FILE } from "../config/load.ts";
 import { closeServer, listen } from "../static-host/listen.ts";
 import { etagOf, MemoryFiles } from "../static-host/site-files.ts";
 import { createStaticHandler } from "../static-host/static-handler.ts";
-import { createHostServer, type HostTimeouts } from "../static-host/http-server.ts";
+import { createHostServer } from "../static-host/http-server.ts";
 import { parseHeaders } from "../static-host/host-rules.ts";
 import { headersFile } from "../write/host-files.ts";
 import { isAllowedHost } from "./allowed-host.ts";
-import { DevSession, type DevBuildOutcome } from "./dev-session.ts";
-import { AssetArchive, type SiteMap } from "./dev-site.ts";
+import type { BuildEvent, DevLogger, DevServer, PageUpdate, ServeOptions } from "./dev-api.ts";
+import { bundleDevClient } from "./dev-bundles.ts";
+import { DevSession } from "./dev-session.ts";
+import { AssetArchive } from "./dev-site.ts";
+import type { OutputFiles } from "../write/writer.ts";
 import { LiveReload } from "./live-reload.ts";
 import { RebuildQueue, watchSources, type Change, type SourceWatcher } from "./watch.ts";
+import { isSiteDataPath } from "../shared/output-layout.ts";
+import { DEV_CLIENT_PATH } from "../shared/live-message.ts";
 
 /** How long the server must have had no request before it builds the search index of an edit. */
 const SEARCH_AFTER_QUIET_MS = 60;
 
-/** Where the dev client is served; outside the base so it cannot shadow a page. */
-export const DEV_CLIENT_PATH = "/__brook/dev.js";
+export { DEV_CLIENT_PATH };
+export type { BuildEvent, DevLogger, DevServer, PageUpdate, ServeOptions };
+/** The dev client's tag in the server's own page (before the first build), which shows version 0. */
 const devClientTag = (version: number) =>
   `<script type="module" src="${DEV_CLIENT_PATH}?v=${version}"></script>`;
-
-/** The terminal, replaceable in tests. */
-export interface DevLogger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-/** Options of `serve`. */
-export interface ServeOptions {
-  /** 0 picks a free port. @default 4000 */
-  port?: number;
-  /** @default "127.0.0.1" */
-  host?: string;
-  contentDir?: string;
-  configFile?: string;
-  /** @default process.cwd() */
-  cwd?: string;
-  /** Where the generator's src/ and templates/ are. @default the project this code belongs to */
-  projectRoot?: string;
-  /** Watch the sources. @default true */
-  watch?: boolean;
-  /** Watch the generator's own code (templates/, src/) too. @default true */
-  watchCode?: boolean;
-  /** Quiet time before a rebuild starts. @default 10 */
-  debounceMs?: number;
-  logger?: DevLogger;
-  /** Shorter HTTP time-outs (tests). @default HOST_TIMEOUTS */
-  timeouts?: Partial<HostTimeouts>;
-}
-
-/** What a good build told the open pages. */
-export interface PageUpdate {
-  version: number;
-  /** Routes whose page changed. */
-  routes: string[];
-  /** Every page changed (titles, sidebar, config). */
-  all: boolean;
-  /** Pages reload instead of updating in place (code, config or assets changed). */
-  reload: boolean;
-}
-
-/** One finished build, as the server reports it (tests and the benchmark listen to these). */
-export interface BuildEvent {
-  outcome: DevBuildOutcome;
-  changes: Change[];
-  /** Set when the build was good. */
-  update?: PageUpdate;
-}
-
-/** A running dev server. */
-export interface DevServer {
-  /** Base URL without a trailing slash: `http://127.0.0.1:4000`. */
-  url: string;
-  /** The docs' home: url + base. */
-  home: string;
-  /** `build-start` (changes), `build` (BuildEvent), `update` (PageUpdate), `search` (a new index was published). */
-  events: EventEmitter;
-  /** Queues a change as the watcher would (tests; the watcher calls the same). */
-  notify(change: Change): void;
-  /** Resolves when no change is pending, no build is running and the search index caught up. */
-  idle(): Promise<void>;
-  /** How many pages hold a live-reload connection. */
-  connections(): number;
-  close(): Promise<void>;
-}
 
 /** Starts the dev server; resolves once it listens and the first build ended (good or bad). */
 export async function serve(options: ServeOptions = {}): Promise<DevServer> {
@@ -113,13 +52,12 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   const events = new EventEmitter();
 
   const reload = new LiveReload(host);
-  // Every page carries the version it shows: the dev client compares it with the server's.
-  const files = new MemoryFiles((html) =>
-    html.replace("</head>", `${devClientTag(reload.version)}</head>`),
-  );
+  // Served as the build made them: its pages link the dev client themselves.
+  const files = new MemoryFiles();
   const archive = new AssetArchive();
-  let lastBuild: SiteMap | undefined;
-  let base = "/docs/v2/";
+  let lastBuild: OutputFiles | undefined;
+  /** The base of the last good build (none before the first). */
+  let base = "";
   let version = 0;
   let searching: Promise<void> = Promise.resolve();
   let devClient = await bundleDevClient(root).catch((e: Error) => {
@@ -173,7 +111,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   });
 
   /** Serves a new set of files at once (a request never sees half of two builds). */
-  const publish = (next: SiteMap) => {
+  const publish = (next: OutputFiles) => {
     files.replace(archive.merge(lastBuild, next, base));
     lastBuild = next;
   };
@@ -202,6 +140,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       version++;
       reload.version = version;
       publish(outcome.files);
+      // After the files are in place: a page whose load started later shows this build or a newer one.
+      reload.publishedAt = Date.now();
       const { routes, all, dataFiles } = outcome.result.changed;
       const update: PageUpdate = {
         version,
@@ -224,7 +164,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
       log.info(
         `${colors.green(wasFirst ? "built" : "rebuilt")} in ${outcome.ms} ms: ${outcome.result.rendered} of ${outcome.result.pages} pages rendered${what}`,
       );
-      searching = publishSearch();
+      // After the pages went out: the code blocks' checks (their errors shown as a build's), then the index.
+      searching = checkExamples(version).then(publishSearch);
     } else {
       reload.error(outcome.text);
       log.error(
@@ -234,6 +175,19 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     // A config that imports its values from another file: an edit there is a config edit.
     watcher?.watchConfigInputs(dev.configFiles());
     events.emit("build", event);
+  };
+
+  /** The code blocks' checks the build left for later; their errors are shown as a failed build's. */
+  const checkExamples = async (shown: number): Promise<void> => {
+    const diagnostics = await dev.deferredExamples().catch((e: Error) => {
+      log.error(`example checks: ${e.message}`);
+      return [];
+    });
+    // A newer build is out (or on its way): its own checks report.
+    if (!diagnostics.length || shown !== version) return;
+    const text = formatError(new ContentError(sortDiagnostics(diagnostics)));
+    reload.error(text);
+    log.error(`${text}\n${colors.dim("(the pages are served; save a fix to check again)")}`);
   };
 
   /** A page edit changes the search documents: the index is built after the page went out, then published. */
@@ -253,14 +207,8 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
     const fresh = await dev
       .deferredSearch()
       .catch((e: Error) => void log.error(`search index: ${e.message}`));
-    if (!fresh || !lastBuild) return;
-    const assetsDir = base.slice(1) + "assets/";
-    const manifestPath = base.slice(1) + "routes.json";
-    const next: SiteMap = new Map(lastBuild);
-    for (const f of fresh.files) next.set(assetsDir + f.name, f.content);
-    const manifest = JSON.parse(String(next.get(manifestPath))) as { search: string };
-    next.set(manifestPath, JSON.stringify({ ...manifest, search: fresh.entry }));
-    publish(next);
+    if (!fresh?.files || !lastBuild) return;
+    publish(fresh.files);
     log.info(colors.dim(`search index updated in ${Math.round(performance.now() - start)} ms`));
     events.emit("search", fresh.entry);
   };
@@ -301,7 +249,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   );
   return {
     url,
-    home: url + base,
+    home: url + (base || "/"),
     events,
     notify: (c) => queue.push(c),
     idle: async () => {
@@ -314,24 +262,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
 }
 
 /** The site data file the served pages read (its URL), for an update message. */
-function siteFileOf(files: SiteMap, base: string): string {
-  const prefix = base.slice(1) + "assets/site.";
-  for (const path of files.keys()) if (path.startsWith(prefix)) return "/" + path;
+function siteFileOf(files: OutputFiles, base: string): string {
+  for (const path of files.keys()) if (isSiteDataPath(base, path)) return "/" + path;
   return "";
-}
-
-/** Bundles src/client/dev (the live-reload client) for the browser. */
-async function bundleDevClient(root: string): Promise<string> {
-  const entry = join(root, "src", "client", "dev", "main.ts");
-  if (!existsSync(entry)) return "";
-  const result = await esbuild({
-    entryPoints: [entry],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: ["es2020"],
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]!.text;
 }

@@ -1,21 +1,27 @@
 /**
- * The dev server's builds: one BuildSession kept in memory across saves (pages re-parsed and
- * re-rendered only when they or what they read changed, workers kept warm), the search index
- * built after the pages are out, and the generator's own code rebundled when it changes:
- * templates and page code into a new worker script, the client into new assets.
+ * The dev server's builds: the engine's build function called with a memory strategy (files in
+ * memory, pages and plan remembered in the snapshot, workers kept warm, the search index left
+ * for after the pages are out), the latest snapshot held between saves, and the generator's own
+ * code rebundled when it changes: templates and page code into a new worker script, the client
+ * into new assets.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
-import { nodeBundleOptions } from "../../scripts/node-bundle.js";
-import { BuildSession, type BuildHint, type BuildResult } from "../build/session.ts";
+import { build as buildSite, type BuildChanges } from "../engine/build.ts";
+import { BuildCache, cacheDir } from "../engine/cache.ts";
+import { buildDeferredSearch, type DeferredSearch } from "../engine/deferred-search.ts";
+import type { BuildResult } from "../engine/result.ts";
+import { emptySnapshot, type Snapshot } from "../engine/snapshot.ts";
+import { memoryOutput, type BuildStrategy, type Project } from "../engine/strategy.ts";
+import { Workers } from "../engine/workers.ts";
 import { BrookError, formatError, type Diagnostic } from "../errors.ts";
 import { buildClientAssets, clientAssets, type ClientAssets } from "../render/assets.ts";
 import { workerScript } from "../workers/pool.ts";
-import { DevWriter, type SiteMap } from "./dev-site.ts";
+import type { OutputFiles } from "../write/writer.ts";
+import { DevWriter } from "./dev-site.ts";
+import { DEV_CLIENT_PATH } from "../shared/live-message.ts";
+import { compileError, WorkerBundles } from "./dev-bundles.ts";
 import type { Change } from "./watch.ts";
+import { checkDeferredExamples } from "../engine/examples-stage.ts";
 
 /** Where and what to build. */
 export interface DevSessionOptions {
@@ -28,32 +34,47 @@ export interface DevSessionOptions {
 
 /** What one build gave: the files and the result, or the error text the terminal and overlay show. */
 export type DevBuildOutcome =
-  | { ok: true; result: BuildResult; files: SiteMap; ms: number; codeChanged: boolean }
+  | { ok: true; result: BuildResult; files: OutputFiles; ms: number; codeChanged: boolean }
   | { ok: false; text: string; ms: number };
 
 /** Builds on demand; one per server. */
 export class DevSession {
-  private session?: BuildSession;
+  /** What the last good build handed on; undefined until the first one. */
+  private snapshot?: Snapshot;
+  private strategy?: BuildStrategy;
+  private readonly project: Project;
+  private readonly cache: BuildCache;
   private script?: URL | null;
   private assets?: Promise<ClientAssets>;
-  private readonly bundles: string;
-  private serial = 0;
+  private readonly bundles: WorkerBundles;
   private first = true;
+  /** The last build failed: the next looks at every file (its walk is older than what failed). */
+  private failed = false;
   /** Code changed and its bundle has not been made yet (it failed to compile): every build tries again. */
   private pendingCode = new Set<"templates" | "client">();
-  /** The writer of the build under way (the session asks for a new one each build). */
-  private writer?: DevWriter;
-  /** The files of the last good build of this session: a file whose inputs did not change is taken from them. */
-  private lastFiles?: SiteMap;
 
   constructor(private readonly options: DevSessionOptions) {
-    this.bundles = join(
+    const bundles = join(
       options.projectRoot,
       "node_modules",
       ".cache",
       "brook-docs-dev",
       String(process.pid),
     );
+    this.bundles = new WorkerBundles(options.projectRoot, bundles);
+    const cwd = resolve(options.cwd);
+    const contentDir = resolve(cwd, options.contentDir);
+    this.cache = new BuildCache(cacheDir(cwd, contentDir));
+    this.project = {
+      cwd,
+      contentDir,
+      configFile: options.configFile,
+      strict: false,
+      onWarning: options.onWarning,
+      assets: () => (this.assets ??= clientAssets()),
+      // The pages link the live-reload client themselves: the server serves them as built.
+      devClient: DEV_CLIENT_PATH,
+    };
   }
 
   /** Builds, taking `changes` into account; never throws. */
@@ -67,15 +88,16 @@ export class DevSession {
     const codeChanged = this.pendingCode.size > 0;
     try {
       if (this.pendingCode.has("templates") || this.script === undefined) {
-        // Templates and page code run on the workers: a new worker script, a new session.
+        // Templates and page code run on the workers: a new worker script, new workers, and no
+        // page or file of the last build reused (the cache's parses are kept).
         this.script =
           this.pendingCode.has("templates") || !workerScript()
-            ? await this.bundleWorker()
+            ? await this.bundles.next()
             : workerScript()!;
         this.pendingCode.delete("templates");
-        await this.session?.close();
-        this.session = undefined;
-        this.lastFiles = undefined;
+        await this.strategy?.workers.close();
+        this.strategy = this.memoryStrategy(new Workers(this.script));
+        if (this.snapshot) this.snapshot = { ...this.snapshot, memory: undefined };
       }
       if (this.pendingCode.has("client")) {
         const assets = await buildClientAssets(this.options.projectRoot).catch((e: unknown) => {
@@ -91,41 +113,47 @@ export class DevSession {
       // Until the code compiles, every build reports its error (never pages from stale code).
       return { ok: false, text: formatError(e), ms: ms() };
     }
-    let writer: DevWriter | undefined;
-    this.session ??= new BuildSession({
-      cwd: this.options.cwd,
-      contentDir: this.options.contentDir,
-      configFile: this.options.configFile,
-      writer: () => (this.writer = new DevWriter(this.lastFiles)),
-      keepInMemory: true,
-      deferSearch: true,
-      workerScript: this.script,
-      assets: () => (this.assets ??= clientAssets()),
-      onWarning: this.options.onWarning,
-    });
+    const previous = this.snapshot ?? emptySnapshot(this.cache.load());
     try {
-      const result = await this.session.build(this.hint(changes));
-      writer = this.writer;
-      if (!writer?.result) throw new BrookError("the build finished without committing its output");
-      this.lastFiles = writer.result;
+      const hint = this.failed ? undefined : this.hint(changes);
+      const out = await buildSite(this.project, previous, hint, this.strategy!);
+      if (!out.files) throw new BrookError("a memory build gave no files", "report this");
+      this.snapshot = out.next;
+      this.failed = false;
       // The next `brook-docs build` starts warm from what serve parsed.
-      if (this.first && !codeChanged) this.session.saveCache();
+      if (this.first && !codeChanged) this.cache.trySave(out.next.disk);
       this.first = false;
-      return { ok: true, result, files: writer.result, ms: ms(), codeChanged };
+      return { ok: true, result: out.result, files: out.files, ms: ms(), codeChanged };
     } catch (e) {
+      this.failed = true;
       return { ok: false, text: formatError(e), ms: ms() };
     }
+  }
+
+  /** Files in memory, pages and plan remembered, the index deferred, the workers kept warm. */
+  private memoryStrategy(workers: Workers): BuildStrategy {
+    return {
+      output: memoryOutput((last) => new DevWriter(last), join(this.cache.dir, "site")),
+      workerDir: join(this.cache.dir, "site"),
+      workers,
+      deferSearch: true,
+      deferExamples: true,
+      remember: true,
+      releaseWorkersOver: Infinity,
+      cache: this.cache,
+      persist: false,
+    };
   }
 
   /**
    * What the watcher says changed, as a hint for the build: content files changed in place, and
    * nothing else (an added, removed or renamed file, public/ or the config: the build looks at everything).
    */
-  private hint(changes: Change[]): BuildHint | undefined {
-    const content = resolve(this.options.cwd, this.options.contentDir);
+  private hint(changes: Change[]): BuildChanges | undefined {
+    const content = this.project.contentDir;
     const files: string[] = [];
     for (const c of changes) {
-      const rel = relative(content, resolve(this.options.cwd, c.file));
+      const rel = relative(content, resolve(this.project.cwd, c.file));
       if (
         c.kind !== "content" ||
         c.event !== "change" ||
@@ -139,69 +167,45 @@ export class DevSession {
     return files.length ? { contentChanged: files } : undefined;
   }
 
-  /** The files the config was last loaded from (site.config.ts and what it imports). */
+  /** The files the config was last loaded from (site.config.ts and what it imports) and the API description. */
   configFiles(): string[] {
-    return this.session?.configFiles() ?? [];
+    const files = this.snapshot?.disk.config?.inputs.map(([file]) => file) ?? [];
+    // The REST API's description is an input of the site as well: an edit rebuilds.
+    const reference = this.snapshot?.memory?.referenceFile;
+    return reference ? [...files, reference] : files;
   }
 
-  /** Builds the search index the last build left for later; undefined when there is none. */
-  deferredSearch(): ReturnType<BuildSession["buildDeferredSearch"]> {
-    return this.session?.buildDeferredSearch() ?? Promise.resolve(undefined);
+  /**
+   * Builds the search index the last build left for later, published through the build's write
+   * path: `files` (the site with the new index and manifest) is undefined when there was none.
+   */
+  async deferredSearch(): Promise<Omit<DeferredSearch, "next">> {
+    const previous = this.snapshot;
+    if (!previous || !this.strategy) return {};
+    const { next, ...made } = await buildDeferredSearch(previous, this.strategy);
+    // A build that ran meanwhile made a newer snapshot (and left its own index for later).
+    if (this.snapshot !== previous) return {};
+    this.snapshot = next;
+    return made;
+  }
+
+  /**
+   * Checks the code blocks the last build left for later (its pages are out by now): their errors,
+   * each a diagnostic as a build reports it; none when a newer build ran meanwhile.
+   */
+  async deferredExamples(): Promise<Diagnostic[]> {
+    const previous = this.snapshot;
+    if (!previous) return [];
+    const { diagnostics, next } = await checkDeferredExamples(previous);
+    // A build that ran meanwhile made a newer snapshot (and left its own checks for later).
+    if (this.snapshot !== previous) return [];
+    this.snapshot = next;
+    return diagnostics;
   }
 
   /** Stops the workers and removes the bundles this session made. */
   async dispose(): Promise<void> {
-    await this.session?.close();
-    rmSync(this.bundles, { recursive: true, force: true });
+    await this.strategy?.workers.close();
+    this.bundles.dispose();
   }
-
-  /** Bundles the build worker from the project's sources into a folder of its own (a new URL is new code). */
-  private async bundleWorker(): Promise<URL> {
-    const root = this.options.projectRoot;
-    let result;
-    try {
-      result = await build({
-        ...nodeBundleOptions(root),
-        entryPoints: { "build-worker": join(root, "src/workers/build-worker.ts") },
-        write: false,
-        outdir: "out",
-        logLevel: "silent",
-        define: {
-          ...nodeBundleOptions(root).define,
-          "process.env.BROOK_DOCS_ROOT": JSON.stringify(root),
-        },
-      });
-    } catch (e) {
-      throw compileError(
-        e,
-        "fix the error in templates/ or src/; the server keeps the last good pages",
-      );
-    }
-    const hash = createHash("sha1");
-    for (const f of result.outputFiles) hash.update(f.path).update(f.text);
-    const dir = join(
-      this.bundles,
-      `${String(this.serial++).padStart(4, "0")}-${hash.digest("hex").slice(0, 10)}`,
-    );
-    mkdirSync(dir, { recursive: true });
-    for (const f of result.outputFiles)
-      writeFileSync(join(dir, f.path.slice(f.path.lastIndexOf("/out/") + 5)), f.text);
-    // Keep the two newest: workers of the session being replaced may still be reading the last one.
-    for (const old of readdirSync(this.bundles).sort().slice(0, -2))
-      rmSync(join(this.bundles, old), { recursive: true, force: true });
-    return new URL("build-worker.mjs", pathToFileURL(dir + "/"));
-  }
-}
-
-/** An esbuild failure as the CLI shows it: `file:line:col: message`, and a hint. */
-function compileError(e: unknown, hint: string): BrookError {
-  const first = (
-    e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }
-  ).errors?.[0];
-  const where = first?.location
-    ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: `
-    : "";
-  return new BrookError(`${where}${first?.text ?? "the generator's code does not compile"}`, hint, {
-    cause: e,
-  });
 }

@@ -4,8 +4,9 @@
  * data files its manifest names).
  */
 import { readFileSync } from "node:fs";
-import { isOutputPath, type Writer } from "../write/writer.ts";
+import { isOutputPath, type OutputFiles, type Writer } from "../write/writer.ts";
 import type { FileContent } from "../static-host/site-files.ts";
+import { assetsPath } from "../shared/output-layout.ts";
 
 /** Files of one build: path relative to the web root → content, or what makes it when first read. */
 export type SiteMap = Map<string, FileContent>;
@@ -14,10 +15,14 @@ export type SiteMap = Map<string, FileContent>;
 export class DevWriter implements Writer {
   private pending: SiteMap = new Map();
   /** The committed build, once `commit` ran. */
-  result: SiteMap | undefined;
+  private result: SiteMap | undefined;
 
   /** `last`: the previous build's files, which `reuse` takes from. */
-  constructor(private readonly last?: SiteMap) {}
+  constructor(private readonly last?: OutputFiles) {}
+
+  committedFiles(): SiteMap | undefined {
+    return this.result;
+  }
 
   /** Takes a file of the previous build as it was (the session knows its inputs did not change). */
   reuse(_previous: string, to: string): void {
@@ -60,8 +65,8 @@ export class AssetArchive {
   constructor(private readonly maxBytes = 96 * 1024 * 1024) {}
 
   /** Archives the assets of `previous` that `current` no longer has; returns `current` plus the archive. */
-  merge(previous: SiteMap | undefined, current: SiteMap, base: string): SiteMap {
-    const assetsDir = base.slice(1) + "assets/";
+  merge(previous: OutputFiles | undefined, current: OutputFiles, base: string): SiteMap {
+    const assetsDir = assetsPath(base);
     if (previous) {
       for (const [path, content] of previous) {
         // Hashed assets are written as they are, never made when read.
@@ -81,7 +86,6 @@ export class AssetArchive {
       this.files.delete(path);
       this.bytes -= content.length;
     }
-    if (this.files.size === 0) return current;
     const merged: SiteMap = new Map(current);
     for (const [path, content] of this.files) if (!merged.has(path)) merged.set(path, content);
     return merged;

@@ -34,6 +34,8 @@ export class LiveReload {
   private lastError: string | undefined;
   /** The version of the last good build (what the served pages show). */
   version = 0;
+  /** When that build went out (epoch ms): a page that started loading before it may show an older one. */
+  publishedAt?: number;
 
   /** `listenHost`: the address the server listens on (it decides which Host is answered). */
   constructor(private readonly listenHost: string) {
@@ -43,6 +45,7 @@ export class LiveReload {
       this.send(ws, {
         type: "hello",
         version: this.version,
+        ...(this.publishedAt !== undefined && { publishedAt: this.publishedAt }),
         ...(this.lastError ? { error: this.lastError } : {}),
       });
     });

@@ -7,7 +7,8 @@
  * updates without reading the route manifest (half a megabyte at 4,000 pages).
  */
 export type LiveMessage =
-  | { type: "hello"; version: number; error?: string }
+  /** `publishedAt`: when the build `version` went out (epoch ms): a page loaded before it is behind. */
+  | { type: "hello"; version: number; publishedAt?: number; error?: string }
   | {
       type: "update";
       version: number;
@@ -19,3 +20,9 @@ export type LiveMessage =
     }
   | { type: "error"; version: number; text: string }
   | { type: "ok"; version: number };
+
+/**
+ * Where the dev server serves its live-reload client, outside the base so it cannot shadow a
+ * page; the page render links it when told to (the dev server's builds only).
+ */
+export const DEV_CLIENT_PATH = "/__brook/dev.js";

@@ -105,6 +105,8 @@ export interface BootData {
   page: Omit<PageData, "html">;
   siteFile: string;
   manifestFile: string;
+  /** The assets folder's URL (`/docs/v2/assets/`): the client names no folder of the output itself. */
+  assetsUrl: string;
   /** analytics.gtmId ("" for none): the first page view is sent before React loads. */
   gtmId: string;
   /** navigation.scrollSpyThrottleMs: the page script's scroll-spy runs before React loads. */

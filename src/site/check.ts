@@ -23,77 +23,79 @@ export interface SiteCheck {
  * (every page's ids, the redirects, public/) are as they were, only the pages whose facts changed
  * are checked again; the others keep their warnings and search documents.
  */
-export class SiteChecker {
-  private last?: {
-    plan: SitePlan;
-    facts: Map<string, PageFacts>;
-    base: string;
-    configFile: string;
-    publicFiles: Set<string>;
-    result: SiteCheck;
-    byPage: Map<string, { warnings: Diagnostic[]; search?: SearchPage }>;
-  };
-
-  check(
-    plan: SitePlan,
-    facts: Map<string, PageFacts>,
-    base: string,
-    configFile: string,
-    publicFiles: Set<string>,
-  ): SiteCheck {
-    const last = this.last;
-    this.last = undefined;
-    const sameTargets =
-      last !== undefined &&
-      last.plan === plan &&
-      last.base === base &&
-      last.configFile === configFile &&
-      sameSet(last.publicFiles, publicFiles) &&
-      plan.pages.every((p) => sameIds(last.facts.get(p.regularPath), facts.get(p.regularPath)));
-    const targets: LinkTargets = sameTargets
-      ? last.result.targets
+export function checkSite(
+  plan: SitePlan,
+  facts: Map<string, PageFacts>,
+  base: string,
+  configFile: string,
+  publicFiles: Set<string>,
+  /** What the last check of this process gave (a build that builds again). */
+  last?: SiteCheckMemo,
+): { check: SiteCheck; memo?: SiteCheckMemo } {
+  const sameTargets =
+    last !== undefined &&
+    last.plan === plan &&
+    last.base === base &&
+    last.configFile === configFile &&
+    sameSet(last.publicFiles, publicFiles) &&
+    plan.pages.every((p) => sameIds(last.facts.get(p.regularPath), facts.get(p.regularPath)));
+  const targets: LinkTargets = sameTargets
+    ? last.result.targets
+    : {
+        base,
+        pages: new Map(
+          plan.pages.map((p) => [p.regularPath, new Set(facts.get(p.regularPath)?.ids ?? [])]),
+        ),
+        redirects: new Map(plan.redirects.map((r) => [r.from, r.to])),
+        files: publicFiles,
+      };
+  const byPage = new Map<string, { warnings: Diagnostic[]; search?: SearchPage }>();
+  const warnings: Diagnostic[] = [];
+  const searchPages: SearchPage[] = [];
+  for (const p of plan.pages) {
+    const f = facts.get(p.regularPath);
+    const kept = sameTargets ? last.byPage.get(p.regularPath) : undefined;
+    const reuse = kept !== undefined && f === last!.facts.get(p.regularPath);
+    // A link from an included file is reported at that file's line (LinkRef.file).
+    const page = reuse
+      ? kept
       : {
-          base,
-          pages: new Map(
-            plan.pages.map((p) => [p.regularPath, new Set(facts.get(p.regularPath)?.ids ?? [])]),
+          warnings: checkLinks(
+            (f?.links ?? [])
+              .filter((l) => l.scope === "site")
+              .map((l) => ({ ...l, file: l.file ?? p.file })),
+            targets,
           ),
-          redirects: new Map(plan.redirects.map((r) => [r.from, r.to])),
-          files: publicFiles,
         };
-    const byPage = new Map<string, { warnings: Diagnostic[]; search?: SearchPage }>();
-    const warnings: Diagnostic[] = [];
-    const searchPages: SearchPage[] = [];
-    for (const p of plan.pages) {
-      const f = facts.get(p.regularPath);
-      const kept = sameTargets ? last.byPage.get(p.regularPath) : undefined;
-      const reuse = kept !== undefined && f === last!.facts.get(p.regularPath);
-      // A link from an included file is reported at that file's line (LinkRef.file).
-      const page = reuse
-        ? kept
-        : {
-            warnings: checkLinks(
-              (f?.links ?? [])
-                .filter((l) => l.scope === "site")
-                .map((l) => ({ ...l, file: l.file ?? p.file })),
-              targets,
-            ),
-          };
-      // What the search index is built from: the pages the site lists.
-      if (!reuse && isListed(p)) page.search = searchPageOf(p, f);
-      byPage.set(p.regularPath, page);
-      warnings.push(...page.warnings);
-      if (page.search) searchPages.push(page.search);
-    }
-    const result: SiteCheck = {
-      errors: sameTargets ? [] : checkRedirectAnchors(plan.redirects, targets.pages, configFile),
-      warnings,
-      targets,
-      searchPages,
-    };
-    if (!result.errors.length)
-      this.last = { plan, facts, base, configFile, publicFiles, result, byPage };
-    return result;
+    // What the search index is built from: the pages the site lists.
+    if (!reuse && isListed(p)) page.search = searchPageOf(p, f);
+    byPage.set(p.regularPath, page);
+    warnings.push(...page.warnings);
+    if (page.search) searchPages.push(page.search);
   }
+  const result: SiteCheck = {
+    errors: sameTargets ? [] : checkRedirectAnchors(plan.redirects, targets.pages, configFile),
+    warnings,
+    targets,
+    searchPages,
+  };
+  return {
+    check: result,
+    memo: result.errors.length
+      ? undefined
+      : { plan, facts, base, configFile, publicFiles, result, byPage },
+  };
+}
+
+/** What a check gives the next one: its inputs and, per page, its warnings and search document. */
+export interface SiteCheckMemo {
+  plan: SitePlan;
+  facts: Map<string, PageFacts>;
+  base: string;
+  configFile: string;
+  publicFiles: Set<string>;
+  result: SiteCheck;
+  byPage: Map<string, { warnings: Diagnostic[]; search?: SearchPage }>;
 }
 
 /** What the search index is built from for a page (every page but the not-found layout has one). */

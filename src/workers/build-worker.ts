@@ -18,6 +18,7 @@ import { contentHash } from "../render/hash.ts";
 import { isSwappedOutput } from "../write/writer.ts";
 import type { PageData, SiteData } from "../shared/types.ts";
 import type { SearchTask } from "../search/task.ts";
+import { pageDataName } from "../shared/output-layout.ts";
 
 /** How a page is shown, apart from its body: the page's data without `html` and `headers`. */
 export type PageShell = Omit<PageData, "html" | "headers">;
@@ -177,7 +178,7 @@ async function runPage(task: PageTask): Promise<PageResult> {
   const markdown = pageMarkdown(task.shell.title, task.shell.description, bodyMd);
   const page: PageData = { ...task.shell, headers: facts.headers, html: body };
   const data = JSON.stringify(page);
-  const dataFile = `pages/${task.key}.${contentHash(data)}.json`;
+  const dataFile = pageDataName(task.key, contentHash(data));
   const html = renderPage(page, { ...task.render, site: siteAt(task.render.sitePath) });
   const result: PageResult = { errors: [], warnings: facts.warnings, facts, dataFile, markdown };
   if (task.output.dir) {

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { LinkRef } from "../content/markdown.ts";
+import { LINK_MAP_SUFFIX } from "../shared/output-layout.ts";
 
 /** The link map's content. */
 export interface LinkMap {
@@ -23,7 +24,7 @@ export interface LinkMap {
 /** Where the link map of an output folder is: `dist` → `dist.links.json` beside it. */
 export function linkMapPath(outDir: string): string {
   const out = resolve(outDir);
-  return join(dirname(out), `${basename(out)}.links.json`);
+  return join(dirname(out), basename(out) + LINK_MAP_SUFFIX);
 }
 
 /** Writes the link map (after the output swap: it describes the output now in place). */

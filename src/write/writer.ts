@@ -16,6 +16,9 @@ import { randomBytes } from "node:crypto";
 import { BrookError } from "../errors.ts";
 import { entriesUnder } from "./entries-under.ts";
 
+/** The files of an output kept in memory, by path: content, or what makes it when first read. */
+export type OutputFiles = ReadonlyMap<string, string | Uint8Array | (() => string)>;
+
 /** The write stage's only way to produce files. Paths are relative to the web root, `/`-separated. */
 export interface Writer {
   write(path: string, content: string | Uint8Array): void;
@@ -45,6 +48,8 @@ export interface Writer {
   settle?(): Promise<void>;
   /** Drops everything written (a failed build). */
   abort(): void;
+  /** The committed output, for a writer that keeps it in memory (what the build hands its caller). */
+  committedFiles?(): OutputFiles | undefined;
 }
 
 /**

@@ -78,6 +78,8 @@ describe("whole build of the basic fixture", () => {
     expect(out.text("docs/v2/index.html")).toContain(
       '<meta property="og:type" content="website"/>',
     );
+    // Only the dev server's builds link the live-reload client.
+    expect(html).not.toContain("/__brook/");
   });
 
   it("renders the landmarks: skip link, header, sidebar, main > article with one h1, edit link, pagination", () => {
@@ -250,6 +252,7 @@ describe("whole build of the basic fixture", () => {
     expect(JSON.parse(boot)).toMatchObject({
       page: { route: "/limits/", title: "Limits" },
       manifestFile: "/docs/v2/routes.json",
+      assetsUrl: "/docs/v2/assets/",
     });
     expect(JSON.parse(boot).page.html).toBeUndefined();
   });

@@ -64,8 +64,9 @@ describe("serve", () => {
     const page = await dev.get("/docs/v2/guide/");
     expect(page.status).toBe(200);
     expect(page.text).toContain("The guide body before any edit.");
-    // The page names the build version it shows: the dev client compares it with the server's.
-    expect(page.text).toContain('<script type="module" src="/__brook/dev.js?v=1"></script></head>');
+    // The build's own render links the dev client (nothing is patched into the page when served).
+    expect(page.text).toContain('<script type="module" src="/__brook/dev.js"></script></head>');
+    expect(page.text.match(/__brook\/dev\.js/g)).toHaveLength(1);
     expect((await dev.get("/docs/v2/guide")).status).toBe(301);
     expect((await dev.get("/docs/v2/guide/index.html")).status).toBe(301);
     expect((await dev.get("/docs/v2/nope/")).status).toBe(404);
@@ -76,7 +77,11 @@ describe("serve", () => {
     expect(
       (await fetch(`${dev.server.url}/docs/v2/guide/`)).headers.get("content-security-policy"),
     ).toContain("script-src 'self'");
-    expect(live.messages[0]).toEqual({ type: "hello", version: 1 });
+    expect(live.messages[0]).toEqual({
+      type: "hello",
+      version: 1,
+      publishedAt: expect.any(Number),
+    });
     // The page's Markdown for machines, with its type.
     const md = await fetch(`${dev.server.url}/docs/v2/guide.md`);
     expect(md.status).toBe(200);
@@ -331,7 +336,12 @@ describe("serve", () => {
     // A page opened now gets the error at once.
     const late = await LiveClient.connect(dev.server.url);
     const version = error.version;
-    expect(await late.waitFor(is.hello)).toEqual({ type: "hello", version, error: error.text });
+    expect(await late.waitFor(is.hello)).toEqual({
+      type: "hello",
+      version,
+      publishedAt: expect.any(Number),
+      error: error.text,
+    });
     late.close();
 
     const fromGood = live.messages.length;
@@ -339,8 +349,32 @@ describe("serve", () => {
     const cleared = await live.waitFor(is.update, fromGood);
     expect(cleared.version).toBe(version + 1);
     const fresh = await LiveClient.connect(dev.server.url);
-    expect(await fresh.waitFor(is.hello)).toEqual({ type: "hello", version: version + 1 });
+    expect(await fresh.waitFor(is.hello)).toEqual({
+      type: "hello",
+      version: version + 1,
+      publishedAt: expect.any(Number),
+    });
     fresh.close();
+  });
+
+  it("checks a changed code block after the page went out, and shows its error as a build's", async () => {
+    const from = live.messages.length;
+    const block = '\n```json\n{ "limit": 10, }\n```\n';
+    const built = await save("guide.md", original() + block);
+    // The pages went out first: the update comes before the check's error.
+    expect(built.outcome.ok).toBe(true);
+    const update = await live.waitFor(is.update, from);
+    const error = await live.waitFor(is.error, from);
+    expect(live.messages.indexOf(update)).toBeLessThan(live.messages.indexOf(error));
+    expect(error.text).toMatch(/^content\/guide\.md:\d+:\d+: .*\[json-syntax\]/m);
+    expect(dev.logs.error.at(-1)).toContain(error.text);
+    expect((await dev.get("/docs/v2/guide/")).status).toBe(200);
+
+    const fromGood = live.messages.length;
+    await save("guide.md", original());
+    await live.waitFor(is.update, fromGood);
+    await dev.server.idle();
+    expect(live.messages.slice(fromGood).some(is.error)).toBe(false);
   });
 
   it("never runs a page's ---js frontmatter: the save is an error like any other", async () => {

@@ -165,7 +165,7 @@ describe("classifyChange", () => {
     ["/p/src/shared/url.ts", "templates"],
     ["/p/src/client/router.ts", "client"],
     ["/p/src/client/dev/main.ts", "dev-client"],
-    ["/p/src/build/session.ts", "restart"],
+    ["/p/src/engine/session.ts", "restart"],
     ["/p/src/serve/dev-server.ts", "restart"],
     ["/p/src/cli.ts", "restart"],
     ["/p/src/notes.md", undefined],

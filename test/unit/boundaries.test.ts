@@ -74,10 +74,11 @@ describe("module boundaries (STYLE.md), on the real import graph", () => {
 
   it("finds the imports a browser module must not have (the check can fail)", async () => {
     // The render stage, looked at as if it were client code: it reaches react-dom/server's Node
-    // build and, through the build session, node: built-ins and every stage.
-    const graph = await importGraph(["src/build/session.ts"]);
+    // build and, through the build function, node: built-ins and every stage.
+    const graph = await importGraph(["src/engine/build.ts"]);
     const found = offenders(graph, (f) => OWN_CODE_RE.test(f));
-    expect(found).toContainEqual("src/build/session.ts → node:fs");
+    expect(found).toContainEqual("src/engine/build.ts → node:path");
+    expect(found).toContainEqual("src/engine/cache.ts → node:fs");
     expect(found.some((o) => o.endsWith("src/config/load.ts"))).toBe(true);
   });
 

@@ -8,13 +8,18 @@
 import type { LiveMessage } from "../../shared/live-message.ts";
 import type { PageData, RouteManifest } from "../../shared/types.ts";
 import { hideOverlay, showOverlay } from "./overlay.ts";
+import { assetUrl, manifestUrl } from "../../shared/output-layout.ts";
 
 const SCROLL_KEY = "brook-dev:scroll";
 /** A saved position older than this belongs to another visit, not to this reload. */
 const SCROLL_MAX_AGE_MS = 30_000;
 
-/** The version of the build this page shows. */
-let shown = Number(new URL(import.meta.url).searchParams.get("v") ?? "0");
+/**
+ * The version of the build this page shows: named by the page when the server made it (`?v=`),
+ * else learnt from the first hello (see onMessage).
+ */
+const named = new URL(import.meta.url).searchParams.get("v");
+let shown: number | undefined = named === null ? undefined : Number(named);
 /** Updates apply one at a time, in the order they came. */
 let queue: Promise<void> = Promise.resolve();
 
@@ -98,10 +103,9 @@ async function updateInPlace(
   if (!boot || (siteFile && siteFile !== boot.siteFile) || !(await reader())) return false;
   // The reader's client shows every page at its slash form: /docs/v2/guide/ is the route /guide/.
   const route = "/" + decodeURI(location.pathname).slice(boot.base.length);
-  const file =
-    dataFiles[route] ?? (await json<RouteManifest>(boot.base + "routes.json")).pages[route];
+  const file = dataFiles[route] ?? (await json<RouteManifest>(manifestUrl(boot.base))).pages[route];
   if (!file) return false;
-  const page = await json<PageData>(boot.base + "assets/" + file);
+  const page = await json<PageData>(assetUrl(boot.base, file));
   const focus = focusedInArticle();
   const scroll = scrollY;
   dispatchEvent(new CustomEvent("docs:refresh", { detail: page }));
@@ -130,6 +134,12 @@ function focusedInArticle(): (() => void) | undefined {
 function onMessage(message: LiveMessage): void {
   if (message.type === "error") return showOverlay(message.text);
   if (message.type === "hello" || message.type === "ok") {
+    // A page as the build made it shows the build that was out when it started loading, or a newer
+    // one: one that started before the current build went out may show an older build.
+    if (shown === undefined && message.type === "hello") {
+      if ((message.publishedAt ?? 0) > performance.timeOrigin) return reload();
+      shown = message.version;
+    }
     // A page that loaded before a build it never heard of (it was reloading): it is behind.
     if (message.version !== shown) return reload();
     if (message.type === "hello" && message.error) showOverlay(message.error);

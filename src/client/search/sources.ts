@@ -5,10 +5,14 @@ import { routeToPath } from "../../shared/url.ts";
 import type { SearchSources } from "./engine.ts";
 import { pageSections } from "./page-sections.ts";
 
-/** Fetches from `base`/assets/; page data files are named by the route manifest. */
-export function fetchSources(base: string, manifest: Promise<RouteManifest>): SearchSources {
+/** Fetches from the assets folder (`assets`, its URL); page data files are named by the route manifest. */
+export function fetchSources(
+  base: string,
+  assets: string,
+  manifest: Promise<RouteManifest>,
+): SearchSources {
   const json = async <T>(file: string): Promise<T> => {
-    const r = await fetch(base + "assets/" + file);
+    const r = await fetch(assets + file);
     if (!r.ok) throw new Error(`HTTP ${r.status}: ${file}`);
     return (await r.json()) as T;
   };

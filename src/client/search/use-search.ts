@@ -22,6 +22,8 @@ type Loaded = { box: typeof import("./box.tsx"); search: Search };
 /** Props for the live SearchInput; `go` follows a result. */
 export function useSearch(
   base: string,
+  /** The assets folder's URL (boot data): the index and the page data are there. */
+  assets: string,
   manifest: Promise<RouteManifest>,
   go: (href: string) => void,
 ): SearchInputProps {
@@ -42,7 +44,7 @@ export function useSearch(
     if (loading.current) return;
     loading.current = true;
     const head = manifest
-      .then((m) => fetch(base + "assets/" + m.search))
+      .then((m) => fetch(assets + m.search))
       .then((r) =>
         r.ok ? (r.json() as Promise<SearchHead>) : Promise.reject(new Error(`HTTP ${r.status}`)),
       );
@@ -50,7 +52,7 @@ export function useSearch(
       ([box, h]) =>
         setLoaded({
           box,
-          search: box.createSearch(h, box.fetchSources(base, manifest), () =>
+          search: box.createSearch(h, box.fetchSources(base, assets, manifest), () =>
             setVersion((v) => v + 1),
           ),
         }),

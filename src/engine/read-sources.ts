@@ -17,6 +17,8 @@ export interface ReadSources {
   /** relativePath → body, for the files read by this build. */
   bodies: Map<string, string>;
   problems: Diagnostic[];
+  /** Whether any entry differs from the last build's (a file added, gone or changed). */
+  changed: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ReadSources {
 export function readSources(
   files: SourceFile[],
   display: (rel: string) => string,
-  previous: Map<string, CachedPage>,
+  previous: ReadonlyMap<string, CachedPage>,
   onlyChanged?: ReadonlySet<string>,
 ): ReadSources {
   const pages = new Map<string, CachedPage>();
@@ -96,7 +98,9 @@ export function readSources(
     bodies.set(f.relativePath, body);
     pages.set(f.relativePath, { sig, hash, source: rest });
   }
-  return { pages, bodies, problems };
+  const changed =
+    pages.size !== previous.size || [...pages].some(([rel, entry]) => previous.get(rel) !== entry);
+  return { pages, bodies, problems, changed };
 }
 
 /** The body of a file that did not change but must be parsed again (read once more). */

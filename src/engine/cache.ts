@@ -170,6 +170,15 @@ export class BuildCache {
     for (const name of readdirSync(bodies)) if (!keep.has(name)) unlinkSync(join(bodies, name));
   }
 
+  /** Saves the state; a cache that cannot be written only costs time on the next build. */
+  trySave(state: CacheState): void {
+    try {
+      this.save(state);
+    } catch {
+      // Nothing lost but time.
+    }
+  }
+
   /** Adds newly highlighted blocks to the highlights file (cleared when it grows past a bound). */
   addHighlights(fresh: [string, string[]][]): void {
     if (fresh.length === 0) return;

@@ -4,7 +4,6 @@
  * cached body when only the site around it did; parsed and rendered on a worker otherwise.
  */
 import { join } from "node:path";
-import { statSync } from "node:fs";
 import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
@@ -22,6 +21,7 @@ import {
 import type { DependencyFiles } from "./file-deps.ts";
 import { rereadBody } from "./read-sources.ts";
 import { markdownPath } from "../shared/url.ts";
+import { renderKey, reuse, sameMaking, signature, stillValid, toShell } from "./page-reuse.ts";
 
 /** A page kept in memory between builds (the dev server). */
 export interface KeptPage {
@@ -39,7 +39,8 @@ export interface KeptPage {
 /** What the pages stage works with. */
 export interface PagesInput {
   plan: SitePlan;
-  pages: Map<string, CachedPage>;
+  /** What each content file is now (the read stage's): not written; the outcome's `sources` are the next. */
+  pages: ReadonlyMap<string, CachedPage>;
   /** Bodies read by this build, by relativePath. */
   bodies: Map<string, string>;
   contentDir: string;
@@ -55,8 +56,8 @@ export interface PagesInput {
   previous?: OutputState;
   outDir: string;
   cache?: BuildCache;
-  /** Pages kept in memory (the dev server), or undefined. */
-  kept?: Map<string, KeptPage>;
+  /** Pages the last build kept in memory (a build that keeps its pages: the dev server), or undefined. */
+  kept?: ReadonlyMap<string, KeptPage>;
   /** Runs tasks on the workers; `parsing` counts those that parse. */
   run(tasks: PageTask[], parsing: number): Promise<PageResult[]>;
   /** Told of every task once all are on their way, while this thread waits for them. */
@@ -76,22 +77,10 @@ export interface PagesOutcome {
   outputs: Map<string, OutputRecord>;
   cacheHits: number;
   rendered: number;
-}
-
-/** The key of everything a page's two files are made of. */
-function renderKey(
-  siteKey: string,
-  parseKey: string,
-  parse: { values: Record<string, string>; facts: PageFacts },
-  shell: PageShell,
-): string {
-  return hashKey(
-    siteKey,
-    parseKey,
-    JSON.stringify(parse.values),
-    JSON.stringify(parse.facts.deps.files),
-    JSON.stringify(shell),
-  );
+  /** Each content file's entry with the parse this build made or kept: the next snapshot's. */
+  sources: Map<string, CachedPage>;
+  /** The pages kept in memory for the next build (when the last build kept them). */
+  kept?: Map<string, KeptPage>;
 }
 
 /** Reuses, renders or parses every page of the plan. */
@@ -106,6 +95,8 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     outputs: new Map(),
     cacheHits: 0,
     rendered: 0,
+    sources: new Map(pages),
+    kept: input.kept && new Map(input.kept),
   };
   type Pending = {
     page: PlannedPage;
@@ -122,12 +113,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     // A session kept in memory: the same plan entry, file entry and parse as when the page was
     // made, and the site around it the same: its key is too (no hashing), if what it read still is.
     const kept = input.kept?.get(page.regularPath);
-    if (
-      kept &&
-      !writer.folder &&
-      sameMaking(kept, page, cached, input) &&
-      stillValid(cached.parse!, input)
-    ) {
+    if (kept && sameMaking(kept, page, cached, input) && stillValid(cached.parse!, input)) {
       out.cacheHits++;
       reuse(
         input,
@@ -227,20 +213,26 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   ].sort((a, b) => a.place - b.place);
   const highlights: [string, string[]][] = [];
   for (const { page, task, parseKey, shell, result: r } of done) {
-    const cached = pages.get(page.relativePath)!;
+    let cached = pages.get(page.relativePath)!;
     out.errors.push(...r.errors);
     out.warnings.push(...r.warnings);
     if (r.highlights) highlights.push(...r.highlights);
     if (!r.facts || !r.dataFile) {
-      delete cached.parse;
+      const { parse: _dropped, ...rest } = cached;
+      out.sources.set(page.relativePath, rest);
       continue;
     }
-    if (!task.cached)
-      cached.parse = {
-        key: parseKey,
-        facts: r.facts,
-        values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])),
+    if (!task.cached) {
+      cached = {
+        ...cached,
+        parse: {
+          key: parseKey,
+          facts: r.facts,
+          values: Object.fromEntries(r.facts.deps.siteValues.map((k) => [k, parse.siteValues[k]!])),
+        },
       };
+      out.sources.set(page.relativePath, cached);
+    }
     const key = renderKey(input.siteKey, parseKey, cached.parse!, shell);
     out.facts.set(page.regularPath, r.facts);
     out.dataFiles[page.regularPath] = r.dataFile;
@@ -258,9 +250,9 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     }
     for (const path of [task.htmlPath, dataPath, task.mdPath])
       out.outputs.set(path, { key, sig: "" });
-    if (input.kept && r.files && r.body !== undefined) {
+    if (out.kept && r.files && r.body !== undefined) {
       const made = { page, source: cached, parse: cached.parse!, siteKey: input.siteKey };
-      input.kept.set(page.regularPath, {
+      out.kept.set(page.regularPath, {
         renderKey: key,
         made,
         body: r.body,
@@ -278,100 +270,4 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     for (const [path, record] of out.outputs)
       if (!record.sig) record.sig = signature(join(writer.folder, path));
   return out;
-}
-
-/**
- * Takes a page's three files (HTML, data, Markdown for machines) from memory, or from the
- * previous output as hard links, when their key is the same.
- */
-function reuse(
-  input: PagesInput,
-  page: PlannedPage,
-  paths: { htmlPath: string; mdPath: string },
-  key: string,
-  out: PagesOutcome,
-): boolean {
-  const { writer, assetsDir, previous } = input;
-  const { htmlPath, mdPath } = paths;
-  const kept = input.kept?.get(page.regularPath);
-  if (kept && kept.renderKey === key && !writer.folder) {
-    // The same key from other objects (a plan made again): the next build compares these.
-    const cached = input.pages.get(page.relativePath)!;
-    if (cached.parse)
-      kept.made = { page, source: cached, parse: cached.parse, siteKey: input.siteKey };
-    writer.write(htmlPath, kept.files.html);
-    writer.write(assetsDir + kept.dataFile, kept.files.data);
-    writer.write(mdPath, kept.markdown);
-    out.dataFiles[page.regularPath] = kept.dataFile;
-    out.markdown.set(page.regularPath, kept.markdown);
-    for (const path of [htmlPath, assetsDir + kept.dataFile, mdPath])
-      out.outputs.set(path, { key, sig: "" });
-    return true;
-  }
-  const dataFile = previous?.dataFiles.get(page.regularPath);
-  if (!previous || !writer.reuse || !dataFile) return false;
-  const paths3 = [htmlPath, assetsDir + dataFile, mdPath];
-  const records = paths3.map((p) => previous.files.get(p));
-  // Only files the last build wrote with this key and nobody changed since.
-  if (
-    !records.every((r, i) => r?.key === key && signature(join(input.outDir, paths3[i]!)) === r.sig)
-  )
-    return false;
-  paths3.forEach((p, i) => {
-    writer.reuse!(join(input.outDir, p), p);
-    out.outputs.set(p, records[i]!);
-  });
-  out.dataFiles[page.regularPath] = dataFile;
-  return true;
-}
-
-/** Whether a kept page was made from exactly these objects, in the same site. */
-function sameMaking(
-  kept: KeptPage,
-  page: PlannedPage,
-  cached: CachedPage,
-  input: PagesInput,
-): boolean {
-  const m = kept.made;
-  return (
-    m.page === page &&
-    m.source === cached &&
-    cached.parse !== undefined &&
-    m.parse === cached.parse &&
-    m.siteKey === input.siteKey
-  );
-}
-
-/** Whether every site value a parse read, and every file it included, is as it was. */
-function stillValid(parse: CachedParse, input: PagesInput): boolean {
-  return (
-    Object.entries(parse.values).every(([k, v]) => input.parse.siteValues[k] === v) &&
-    input.files.unchanged(parse.facts.deps.files)
-  );
-}
-
-/** How a page is shown, apart from its body. */
-function toShell(p: PlannedPage): PageShell {
-  return {
-    route: p.regularPath,
-    title: p.title,
-    description: p.description,
-    layout: p.layout,
-    prev: p.prev,
-    next: p.next,
-    editUrl: p.editUrl,
-    meta: p.frontmatter.meta,
-    outline: p.outline,
-    ...(p.lastUpdated && { lastUpdated: p.lastUpdated }),
-  };
-}
-
-/** `size:mtime:inode` of a file, "" when it is missing. */
-export function signature(path: string): string {
-  try {
-    const st = statSync(path);
-    return `${st.size}:${st.mtimeMs}:${st.ino}`;
-  } catch {
-    return "";
-  }
 }

@@ -16,13 +16,22 @@ export type FileMemo = Map<string, { sig: string; hash: string }>;
 /** The hashes of dependency files for one build. */
 export class DependencyFiles {
   private readonly now = new Map<string, string | undefined>();
+  /** This build's memo: the last one's, with what it hashed anew (the last build's is not written). */
+  private readonly memo: FileMemo;
   /** Whether this build changed the memo (a file hashed anew, or gone). */
   changed = false;
 
   constructor(
     private readonly roots: SourceRoots,
-    private readonly memo: FileMemo,
-  ) {}
+    previous: ReadonlyMap<string, { sig: string; hash: string }>,
+  ) {
+    this.memo = new Map(previous);
+  }
+
+  /** The memo the next build starts from. */
+  next(): FileMemo {
+    return this.memo;
+  }
 
   /** Whether every file of `files` still has its recorded hash. */
   unchanged(files: [string, string][]): boolean {

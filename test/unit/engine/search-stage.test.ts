@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SearchStage } from "../../../src/search/stage.ts";
-import { emptyState, type CachedPage } from "../../../src/build/cache.ts";
+import { emptyState, type CachedPage } from "../../../src/engine/cache.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 import {
   buildSearchFiles,
@@ -156,7 +156,34 @@ describe("the search stage", () => {
       [undefined, undefined, 80],
       [undefined, undefined, 78],
     ]);
+    // The next snapshot holds the new index and no counts; the previous one is left as it was.
+    expect(s.snapshot().searchCounts).toBeUndefined();
+    expect(s.snapshot().search?.size).toBe(1);
+    expect(state.search.size).toBe(0);
+  });
+
+  it("hands the next build its index without writing the previous snapshot", async () => {
+    const { state, stage: s } = stage(join(dir, "counts-next.bin"));
+    await s.files(site(11), options);
+    const next = s.snapshot();
+    expect(next.search?.size).toBe(1);
+    expect(next.searchCounts?.routes).toHaveLength(80);
+    expect(state.search.size).toBe(0);
     expect(state.searchCounts).toBeUndefined();
+    // A stage started from that snapshot finds the same documents' index there: no task runs.
+    const tasks: WorkerTask[] = [];
+    const again = new SearchStage(
+      next,
+      async (task) => {
+        tasks.push(task);
+        throw new Error("no task expected");
+      },
+      false,
+      join(dir, "counts-next.bin"),
+    );
+    expect(await again.files(site(11), options)).toEqual(buildSearchFiles(site(11), options));
+    expect(tasks).toEqual([]);
+    expect(again.made).toBe(false);
   });
 });
 

@@ -19,10 +19,15 @@ import { headersFile, redirectsFile, robotsFile, sitemapFile } from "../write/ho
 import type { Writer } from "../write/writer.ts";
 import { llmsFiles, llmsFull } from "../write/llms.ts";
 import { hashKey, type OutputRecord, type OutputState } from "./cache.ts";
-import { signature } from "./pages.ts";
-
-/** The route manifest's name under the base: fixed, so that no page changes when another one does. */
-export const MANIFEST_NAME = "routes.json";
+import { signature } from "./page-reuse.ts";
+import {
+  assetUrl,
+  LLMS_FULL_FILE,
+  LLMS_INDEX_FILE,
+  manifestPath,
+  pageDataName,
+  VALUES_FILE,
+} from "../shared/output-layout.ts";
 
 /** What the write stage needs. */
 export interface SiteFilesInput {
@@ -47,8 +52,11 @@ export interface SiteFilesInput {
   renderNotFound(): Promise<string>;
 }
 
-/** Writes everything but the pages, the search index, the route manifest and public/. */
-export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
+/**
+ * Writes everything but the pages, the search index, the route manifest and public/; says whether
+ * it made a file whose inputs changed (else each was taken from the last output).
+ */
+export async function writeSiteFiles(input: SiteFilesInput): Promise<{ made: boolean }> {
   const { config, plan, assets, writer, assetsDir } = input;
   const under = config.base.slice(1);
   const write = (path: string, content: string | Uint8Array) => {
@@ -58,9 +66,8 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   for (const f of assets.files) write(assetsDir + f.path, f.content);
 
   write(assetsDir + NOT_FOUND_DATA.file, NOT_FOUND_DATA.json);
-  await writeNotFound(input, ["404.html", under + "404.html"]);
+  const notFound = await writeNotFound(input, ["404.html", under + "404.html"]);
 
-  const assetUrl = (file: string) => config.base + "assets/" + file;
   const titles = new Map(plan.pages.map((p) => [p.regularPath, p.title]));
   for (const r of plan.redirects) {
     const target = routeToPath(config.base, r.to);
@@ -71,7 +78,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
         target,
         config.siteUrl + routeToPath(config.base, route),
         titles.get(route) ?? target,
-        assetUrl(assets.redirectScript),
+        assetUrl(config.base, assets.redirectScript),
       ),
     );
   }
@@ -103,7 +110,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
   );
   write("robots.txt", robotsFile(config.siteUrl, config.base));
   // Brook's figures as the pages state them, for tools (the assistant server's get_limit).
-  write(under + "values.json", JSON.stringify(config.values));
+  write(under + VALUES_FILE, JSON.stringify(config.values));
   // Markdown for machines: the pages' own .md files are written by the pages stage.
   const mdPath = (route: string) => markdownPath(config.base, route).slice(1);
   const llms = fromPlan("llms", () => {
@@ -120,7 +127,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
     });
     return { ...files, mdPaths: files.order.map(mdPath) };
   });
-  write(under + "llms.txt", llms.index);
+  write(under + LLMS_INDEX_FILE, llms.index);
   // A page reused from the last output has its Markdown only in its file, now in the new output.
   const markdownOf = (route: string) =>
     input.markdown.get(route) ??
@@ -133,7 +140,14 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<void> {
     "llms-full",
     JSON.stringify(llms.order.map((r, i) => [r, input.outputs.get(llms.mdPaths[i]!)?.key ?? ""])),
   );
-  await reuseOrWrite(input, [under + "llms-full.txt"], fullKey, async () => full(), full);
+  const llmsFullMade = await reuseOrWrite(
+    input,
+    [under + LLMS_FULL_FILE],
+    fullKey,
+    async () => full(),
+    full,
+  );
+  return { made: notFound || llmsFullMade };
 }
 
 /**
@@ -155,7 +169,7 @@ export function writeManifest(
     redirects: Object.fromEntries(input.plan.redirects.map((r) => [r.from, r.to])),
     search: searchFile,
   };
-  const path = input.config.base.slice(1) + MANIFEST_NAME;
+  const path = manifestPath(input.config.base);
   input.writer.write(path, JSON.stringify(manifest));
   input.written.add(path);
 }
@@ -163,18 +177,18 @@ export function writeManifest(
 /** The not-found page's data, and its file under the assets folder (the same for every build). */
 const NOT_FOUND_DATA = (() => {
   const json = JSON.stringify(NOT_FOUND_PAGE);
-  return { json, file: `pages/not-found.${contentHash(json)}.json` };
+  return { json, file: pageDataName("not-found", contentHash(json)) };
 })();
 
 /** The not-found page, twice: reused when the site around it did not change, else rendered. */
-function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<void> {
+function writeNotFound(input: SiteFilesInput, paths: string[]): Promise<boolean> {
   return reuseOrWrite(input, paths, hashKey(input.siteKey, "not-found"), input.renderNotFound);
 }
 
 /**
  * Files made from `key`'s inputs: the last output's (hard links on disk) when it made them with
  * the same key and nobody changed them since, else made (`makeWhenRead`: when first read, if the
- * writer keeps files in memory).
+ * writer keeps files in memory). True when they were made.
  */
 async function reuseOrWrite(
   input: SiteFilesInput,
@@ -182,7 +196,7 @@ async function reuseOrWrite(
   key: string,
   make: () => Promise<string>,
   makeWhenRead?: () => string,
-): Promise<void> {
+): Promise<boolean> {
   const { writer, previous, outputs } = input;
   const reusable =
     previous &&
@@ -200,7 +214,7 @@ async function reuseOrWrite(
       input.written.add(p);
       outputs.set(p, { key, sig: "" });
     }
-    return;
+    return true;
   }
   const content = reusable ? undefined : await make();
   for (const p of paths) {
@@ -214,6 +228,7 @@ async function reuseOrWrite(
       outputs.set(p, { key, sig: writer.folder ? signature(join(writer.folder, p)) : "" });
     }
   }
+  return content !== undefined;
 }
 
 /** Copies public/ under the base; a file that would replace one the build wrote is an error. */

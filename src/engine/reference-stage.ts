@@ -1,0 +1,68 @@
+/**
+ * The reference stage, right after the config: the REST API's description (config
+ * `reference.openapi`) loaded, or taken from the build cache, and what the pages read of it (a
+ * file for the workers, and the `{openapi}` site value a page that shows an operation depends on,
+ * so an edit of the description parses those pages again). A broken description stops the build
+ * here.
+ */
+import { dirname, join } from "node:path";
+import type { SiteConfig } from "../config/schema.ts";
+import { siteValuesOf } from "../content/frontmatter-values.ts";
+import { contentHash } from "../render/hash.ts";
+import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
+import { loadReference, OPENAPI_FILES, type LoadedReference } from "../reference/openapi-stage.ts";
+import { cliReference } from "../reference/cli-reference.ts";
+import { generatorVersion } from "./cache.ts";
+import { workerFile, type BuildStrategy } from "./strategy.ts";
+
+/** What the reference stage gives. */
+export interface ReferenceStage {
+  /** The description, when the config names one. */
+  openapi?: LoadedReference;
+  /** Its absolute path (an input of the site: the dev server watches it). */
+  file?: string;
+  /** The site values as `{{ site.… }}` reads them. */
+  values: Record<string, string>;
+  /** What a page's parse depends on: the values, and the description's hash under `{openapi}`. */
+  pageValues: Record<string, string>;
+  /** The file the workers read the description from. */
+  workerFile?: string;
+  /** The file the workers read the CLI's description from (config `reference.cli`). */
+  cliFile?: string;
+  /** The files published under the base (openapi.yaml and .json, values resolved). */
+  publish: { path: string; content: string }[];
+}
+
+/** Loads the configured description; throws ContentError for a broken one. */
+export async function referenceStage(
+  config: SiteConfig,
+  configPath: string | undefined,
+  cwd: string,
+  strategy: Pick<BuildStrategy, "cache" | "workerDir">,
+): Promise<ReferenceStage> {
+  const values = siteValuesOf(config);
+  const cacheDir = strategy.cache?.dir;
+  // The CLI's description: a page that shows a command depends on it under `{cli}`.
+  const cli = cliReference(
+    config.reference.cli,
+    configPath ? dirname(configPath) : cwd,
+    values,
+    (name, json) => workerFile(strategy.workerDir, name, json),
+  );
+  const withCli = { ...values, ...cli.values };
+  const openapi = await loadReference(config, configPath, cwd, cacheDir, generatorVersion());
+  if (!openapi) return { values, pageValues: withCli, cliFile: cli.file, publish: [] };
+  const json = openapi.workerJson;
+  return {
+    openapi,
+    file: join(cwd, openapi.file),
+    values,
+    cliFile: cli.file,
+    pageValues: { ...withCli, [OPENAPI_DEPENDENCY]: openapi.hash },
+    workerFile: workerFile(strategy.workerDir, `openapi.${contentHash(json)}.json`, json),
+    publish: [
+      { path: OPENAPI_FILES.yaml, content: openapi.yaml },
+      { path: OPENAPI_FILES.json, content: openapi.json },
+    ],
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * What one build hands the next: a plain snapshot, never written after it is made. Each stage
+ * reads its part of the previous snapshot and returns its part of the next one (Rollup's
+ * `cache`, TypeScript's `oldProgram`). The disk part is what the build cache saves between
+ * processes; the memory part only lives in a process that builds again (the dev server).
+ */
+import type { discoverContent, discoverPublic } from "../content/discover.ts";
+import type { LastUpdated } from "../content/git-dates.ts";
+import type { SiteConfig } from "../config/schema.ts";
+import type { OutputFiles } from "../write/writer.ts";
+import { emptyState, type CacheState, type OutputState } from "./cache.ts";
+import type { CheckMemo } from "./check-stage.ts";
+import type { KeptPage } from "./pages.ts";
+import type { PlanMemo } from "./plan-stage.ts";
+import type { SearchSnapshot } from "../search/stage.ts";
+import type { SiteExampleInput } from "../examples/stage.ts";
+
+/** The snapshot of a build. */
+export interface Snapshot {
+  /** What the build cache keeps on disk (config, sources, parses, outputs, search index). */
+  readonly disk: Readonly<CacheState>;
+  /** The search stage's own part (the index files and counts are in `disk`). */
+  readonly search: SearchSnapshot;
+  /** Kept only by a caller that builds again in the same process (see MemorySnapshot). */
+  readonly memory?: MemorySnapshot;
+}
+
+/** What a build kept in memory remembers for the next one. */
+export interface MemorySnapshot {
+  /** What the read stage found in content/ and public/ (a build told what changed walks neither). */
+  walk: { content: ReturnType<typeof discoverContent>; public: ReturnType<typeof discoverPublic> };
+  /** Each content file's last commit: asked of git once per process. */
+  lastUpdated: Map<string, LastUpdated>;
+  plan: PlanMemo;
+  /** Each page's body and files, by route. */
+  kept: ReadonlyMap<string, KeptPage>;
+  check?: CheckMemo;
+  /** The outputs of the last build, in memory, with the keys of their inputs. */
+  output: OutputState;
+  /** The files of the last build, which an unchanged file is taken from. */
+  files?: OutputFiles;
+  /** route → data file, and the key of what every page shares: what the next build's `changed` compares. */
+  dataFiles: Record<string, string>;
+  siteKey: string;
+  /** The config of the last build (the deferred search index writes its manifest by it). */
+  config: SiteConfig;
+  /** The REST API's description the build read (the dev server watches it with the config). */
+  referenceFile?: string;
+  /** The code blocks' checks a build left for later (`checkDeferredExamples`). */
+  examplesLater?: SiteExampleInput;
+}
+
+/** A snapshot with nothing in it: the first build of a process without a cache. */
+export function emptySnapshot(disk: CacheState = emptyState()): Snapshot {
+  return { disk, search: {} };
+}
+
+/**
+ * The next snapshot from the parts the stages returned: the disk part (the output record only
+ * for a build into a folder) and, when the caller builds again, the memory part.
+ */
+export function nextSnapshot(
+  previous: Snapshot,
+  parts: {
+    disk: Omit<CacheState, "search" | "searchCounts" | "output">;
+    search: SearchSnapshot;
+    /** The output of a build into a folder; undefined keeps the last one's record. */
+    folderOutput?: OutputState;
+    memory?: MemorySnapshot;
+  },
+): Snapshot {
+  const { search, searchCounts, ...searchRest } = parts.search;
+  return {
+    disk: {
+      ...parts.disk,
+      output: parts.folderOutput ?? previous.disk.output,
+      search: search ?? new Map(),
+      searchCounts,
+    },
+    search: searchRest,
+    memory: parts.memory,
+  };
+}
