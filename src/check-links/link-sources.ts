@@ -4,7 +4,7 @@
  * each redirect. Neither content/ nor the build cache is read: the map is enough. A link the map
  * does not know came from a template and is reported against the built file.
  */
-import type { LinkRef } from "../content/markdown.ts";
+import type { LinkRef } from "../content/markdown/markdown.ts";
 import { readLinkMap, type LinkMap } from "../write/link-map.ts";
 
 /** A place to report a problem at. */

@@ -1,7 +1,7 @@
 /** Finds the Markdown files of a content folder, the files of public/, and the route each page makes (design.md §2). */
 import { existsSync, statSync } from "node:fs";
 import { BrookError, type Diagnostic } from "../errors.ts";
-import { checkName, walkFolder } from "./walk.ts";
+import { checkName, walkFolder } from "./parts/walk.ts";
 
 /** A content file before it is read. */
 export interface SourceFile {

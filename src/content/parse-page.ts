@@ -1,18 +1,18 @@
 /** A page's Markdown body → its HTML and what the site model needs of it (on a build worker). */
 import type { Diagnostic } from "../errors.ts";
 import type { Header, PageSearchData } from "../shared/types.ts";
-import type { HighlightCache } from "./highlight.ts";
-import { renderMarkdown, type LinkRef } from "./markdown.ts";
+import type { HighlightCache } from "./code/highlight.ts";
+import { renderMarkdown, type LinkRef } from "./markdown/markdown.ts";
 import { MAX_PAGE_BYTES } from "./limits.ts";
 import { searchData } from "./search-data.ts";
-import { checkMarkerRuns } from "./markdown-guard.ts";
-import type { PageSource } from "./page-source.ts";
+import { checkMarkerRuns } from "./markdown/markdown-guard.ts";
+import type { PageSource } from "./frontmatter/page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
-import { expandIncludes, placeDiagnostic, type LineOrigin } from "./includes.ts";
-import { SourceReader, type SourceRoots } from "./source-files.ts";
+import { expandIncludes, placeDiagnostic, type LineOrigin } from "./parts/includes.ts";
+import { SourceReader, type SourceRoots } from "./parts/source-files.ts";
 import { routeToPath } from "../shared/url.ts";
-import { apiFromFile } from "./api-operation.ts";
-import { cliFromFile } from "./cli-command.ts";
+import { apiFromFile } from "./markdown/api-operation.ts";
+import { cliFromFile } from "./markdown/cli-command.ts";
 import { CLI_DEPENDENCY } from "../reference/cli-reference.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
 import type { CodeSample } from "../examples/sample.ts";

@@ -5,7 +5,7 @@
  */
 import { countSearchTerms } from "../search/tally.ts";
 import type { PageSearchData } from "../shared/types.ts";
-import type { Section } from "./markdown.ts";
+import type { Section } from "./markdown/markdown.ts";
 
 /** The search data of a page's sections (the text before the first heading included). */
 export function searchData(sections: Section[]): PageSearchData {

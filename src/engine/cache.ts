@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
 import { bodyFileName, bodyMarkdownFile } from "../content/body-file.ts";
 import type { PageFacts } from "../content/parse-page.ts";
-import type { PageSource } from "../content/page-source.ts";
+import type { PageSource } from "../content/frontmatter/page-source.ts";
 import type { SearchFiles } from "../search/index-files.ts";
 import type { FileMemo } from "./file-deps.ts";
 import type { ExampleMemo } from "../examples/stage.ts";

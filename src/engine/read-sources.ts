@@ -6,8 +6,8 @@
 import { statSync } from "node:fs";
 import type { SourceFile } from "../content/discover.ts";
 import { formatBytes, MAX_PAGE_BYTES } from "../content/limits.ts";
-import { readPageSource } from "../content/page-source.ts";
-import { readRegularFile } from "../content/walk.ts";
+import { readPageSource } from "../content/frontmatter/page-source.ts";
+import { readRegularFile } from "../content/parts/walk.ts";
 import type { Diagnostic } from "../errors.ts";
 import { hashKey, type CachedPage } from "./cache.ts";
 

@@ -5,7 +5,7 @@
  */
 import { discoverContent, discoverPublic } from "../content/discover.ts";
 import { ContentError } from "../errors.ts";
-import type { SourceRoots } from "../content/source-files.ts";
+import type { SourceRoots } from "../content/parts/source-files.ts";
 import type { CachedPage } from "./cache.ts";
 import { sortDiagnostics } from "./diagnostics.ts";
 import { readSources, type ReadSources } from "./read-sources.ts";

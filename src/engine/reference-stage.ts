@@ -7,7 +7,7 @@
  */
 import { dirname, join } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
-import { siteValuesOf } from "../content/frontmatter-values.ts";
+import { siteValuesOf } from "../content/frontmatter/frontmatter-values.ts";
 import { contentHash } from "../render/hash.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
 import { loadReference, OPENAPI_FILES, type LoadedReference } from "../reference/openapi-stage.ts";

@@ -1,6 +1,6 @@
 /**
  * The build's side of the CLI description (config reference.cli, data/cli.yaml) for the pages that
- * show its commands (`::cli-command`, src/content/cli-command.ts): read on the main thread, flag
+ * show its commands (`::cli-command`, src/content/markdown/cli-command.ts): read on the main thread, flag
  * defaults that name a limit replaced by its value, written once as a file the workers read, and
  * the key a page that shows a command depends on (so an edit of the description renders it again).
  */

@@ -91,7 +91,7 @@ export async function loadReference(
   );
   if (!description) throw new ContentError(diagnostics);
   // Each operation's nodes, made once here rather than on every worker (api-operation.ts).
-  const { workerFile } = await import("../content/api-operation.ts");
+  const { workerFile } = await import("../content/markdown/api-operation.ts");
   const loaded = { ...description, workerJson: workerFile(description.json, description.api) };
   if (kept) {
     mkdirSync(dirname(kept), { recursive: true });

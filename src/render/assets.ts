@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { contentHash } from "./hash.ts";
 import { join } from "node:path";
 import { projectRoot } from "../paths.ts";
-import { codeThemeCss } from "../content/code-theme.ts";
+import { codeThemeCss } from "../content/code/code-theme.ts";
 
 /** A file of the assets folder: path relative to it, and its content. */
 export interface AssetFile {

@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../config/schema.ts";
-import type { PageSource } from "../content/page-source.ts";
-import { siteValuesOf, withFrontmatterValues } from "../content/frontmatter-values.ts";
+import type { PageSource } from "../content/frontmatter/page-source.ts";
+import { siteValuesOf, withFrontmatterValues } from "../content/frontmatter/frontmatter-values.ts";
 import type { LastUpdated } from "../content/git-dates.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { NavLink } from "../shared/types.ts";

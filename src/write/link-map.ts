@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import type { LinkRef } from "../content/markdown.ts";
+import type { LinkRef } from "../content/markdown/markdown.ts";
 import { LINK_MAP_SUFFIX } from "../shared/output-layout.ts";
 
 /** The link map's content. */

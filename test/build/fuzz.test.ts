@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parsePage } from "../../src/content/parse-file.ts";
+import { parsePage } from "../../src/content/frontmatter/parse-file.ts";
 import { buildSite } from "../../src/build.ts";
 import { validateConfig } from "../../src/config/load.ts";
 import { flattenSiteValues } from "../../src/content/site-values.ts";

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config/load.ts";
 import { flattenSiteValues } from "../../src/content/site-values.ts";
-import { siteValuesOf } from "../../src/content/frontmatter-values.ts";
+import { siteValuesOf } from "../../src/content/frontmatter/frontmatter-values.ts";
 import { ROOT } from "../helpers/site.ts";
 
 const CONTENT = join(ROOT, "content");

@@ -160,7 +160,7 @@ describe("classifyChange", () => {
     ["/p/templates/theme.css", "client"],
     ["/p/templates/Article.tsx", "templates"],
     ["/p/src/render/render-page.tsx", "templates"],
-    ["/p/src/content/markdown.ts", "templates"],
+    ["/p/src/content/markdown/markdown.ts", "templates"],
     ["/p/src/workers/build-worker.ts", "templates"],
     ["/p/src/shared/url.ts", "templates"],
     ["/p/src/client/router.ts", "client"],

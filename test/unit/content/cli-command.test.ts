@@ -1,8 +1,8 @@
-/** `::cli-command` (src/content/cli-command.ts): a command of the CLI's description as Markdown and nodes. */
+/** `::cli-command` (src/content/markdown/cli-command.ts): a command of the CLI's description as Markdown and nodes. */
 import { describe, expect, it } from "vitest";
 import type { LeafDirective } from "mdast-util-directive";
 import type { Diagnostic } from "../../../src/errors.ts";
-import { commandMarkdown, expandCliCommand } from "../../../src/content/cli-command.ts";
+import { commandMarkdown, expandCliCommand } from "../../../src/content/markdown/cli-command.ts";
 import { resolveDefaults } from "../../../src/reference/cli-reference.ts";
 import type { CliDescription } from "../../../src/examples/cli-description.ts";
 

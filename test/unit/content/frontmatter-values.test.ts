@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validateConfig } from "../../../src/config/load.ts";
-import { parseFrontmatter } from "../../../src/content/frontmatter.ts";
-import { siteValuesOf, withFrontmatterValues } from "../../../src/content/frontmatter-values.ts";
-import { readPageSource, type PageSource } from "../../../src/content/page-source.ts";
+import { parseFrontmatter } from "../../../src/content/frontmatter/frontmatter.ts";
+import { siteValuesOf, withFrontmatterValues } from "../../../src/content/frontmatter/frontmatter-values.ts";
+import { readPageSource, type PageSource } from "../../../src/content/frontmatter/page-source.ts";
 import { planSite } from "../../../src/site/plan.ts";
 
 const config = validateConfig({ values: { limits: { tmp: "512MB", functionPayload: "6MB" }, runtimes: { go: "1.17.1" }, tagline: "z".repeat(30) } }, "site.config.ts");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFrontmatter } from "../../../src/content/frontmatter.ts";
+import { parseFrontmatter } from "../../../src/content/frontmatter/frontmatter.ts";
 
 describe("parseFrontmatter", () => {
   it("returns validated frontmatter, the body and the body's first line", () => {

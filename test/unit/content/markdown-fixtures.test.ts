@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parsePage } from "../../../src/content/parse-file.ts";
+import { parsePage } from "../../../src/content/frontmatter/parse-file.ts";
 import { formatDiagnostic } from "../../../src/errors.ts";
 import { ROOT } from "../../helpers/site.ts";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../../src/content/markdown.ts";
-import { normalizeContainerSyntax } from "../../../src/content/containers.ts";
+import { renderMarkdown } from "../../../src/content/markdown/markdown.ts";
+import { normalizeContainerSyntax } from "../../../src/content/markdown/containers.ts";
 import { replaceSiteValues } from "../../../src/content/site-values.ts";
-import { codeThemeCss } from "../../../src/content/code-theme.ts";
+import { codeThemeCss } from "../../../src/content/code/code-theme.ts";
 import { fileToRoute } from "../../../src/content/discover.ts";
 
 const render = (md: string, lineOffset = 0) => renderMarkdown(md, { file: "content/x.md", base: "/docs/v2/", lineOffset });

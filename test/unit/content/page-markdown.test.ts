@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseBody } from "../../../src/content/parse-page.ts";
-import { pageMarkdown } from "../../../src/content/page-markdown.ts";
+import { pageMarkdown } from "../../../src/content/markdown/page-markdown.ts";
 
 const SITE = "https://brook.example";
 
@@ -86,7 +86,7 @@ describe("the plain-text fast path", () => {
   it("writes any text exactly as mdast-util-to-markdown's escaper would", async () => {
     const { toMarkdown } = await import("mdast-util-to-markdown");
     const { gfmToMarkdown } = await import("mdast-util-gfm");
-    const { bodyMarkdown } = await import("../../../src/content/page-markdown.ts");
+    const { bodyMarkdown } = await import("../../../src/content/markdown/page-markdown.ts");
     const alphabet = ["a", "W", "w", "1", " ", ".", ":", "/", "-", "+", "=", "(", ")", "[", "]", "!", "#", "*", "_", "`", "~", "|", "<", ">", "&", "@", "'", '"', "é", "\\", "p", "s"];
     let seed = 13;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
@@ -121,10 +121,10 @@ describe("blocks with nothing to change", () => {
     const { fromMarkdown } = await import("mdast-util-from-markdown");
     const { gfmFromMarkdown } = await import("mdast-util-gfm");
     const { gfm } = await import("micromark-extension-gfm");
-    const { walkMdast } = await import("../../../src/content/mdast-pass.ts");
-    const { normalizeContainerSyntax } = await import("../../../src/content/containers.ts");
-    const { HighlightCache } = await import("../../../src/content/highlight.ts");
-    const { bodyMarkdown } = await import("../../../src/content/page-markdown.ts");
+    const { walkMdast } = await import("../../../src/content/markdown/mdast-pass.ts");
+    const { normalizeContainerSyntax } = await import("../../../src/content/markdown/containers.ts");
+    const { HighlightCache } = await import("../../../src/content/code/highlight.ts");
+    const { bodyMarkdown } = await import("../../../src/content/markdown/page-markdown.ts");
     const chain = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
     const shape = (text: string) => JSON.stringify(fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }), (k, v) => (k === "position" ? undefined : v));
     const dir = join(import.meta.dirname, "../../fixtures/markdown");

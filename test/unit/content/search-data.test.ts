@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../../src/content/markdown.ts";
+import { renderMarkdown } from "../../../src/content/markdown/markdown.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 
 describe("searchData", () => {

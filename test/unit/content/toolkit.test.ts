@@ -4,13 +4,13 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseFenceInfo } from "../../../src/content/fence-info.ts";
-import { applyNotations, MARK } from "../../../src/content/code-notation.ts";
-import { parseLineRange, selectLines } from "../../../src/content/regions.ts";
-import { expandIncludes, placeDiagnostic } from "../../../src/content/includes.ts";
-import { resolveContentPath, SourceReader, type SourceRoots } from "../../../src/content/source-files.ts";
-import { normalizeContainerSyntax } from "../../../src/content/containers.ts";
-import { renderMarkdown } from "../../../src/content/markdown.ts";
+import { parseFenceInfo } from "../../../src/content/code/fence-info.ts";
+import { applyNotations, MARK } from "../../../src/content/code/code-notation.ts";
+import { parseLineRange, selectLines } from "../../../src/content/parts/regions.ts";
+import { expandIncludes, placeDiagnostic } from "../../../src/content/parts/includes.ts";
+import { resolveContentPath, SourceReader, type SourceRoots } from "../../../src/content/parts/source-files.ts";
+import { normalizeContainerSyntax } from "../../../src/content/markdown/containers.ts";
+import { renderMarkdown } from "../../../src/content/markdown/markdown.ts";
 import { DependencyFiles } from "../../../src/engine/file-deps.ts";
 
 describe("parseFenceInfo", () => {
@@ -184,8 +184,8 @@ describe("code groups and badges in the Markdown chain", () => {
 
 describe("the code theme reads at WCAG AA on marked lines too", () => {
   it("gives every token colour 4.5:1 on each marked line's tint, light and dark", async () => {
-    const { codeThemeCss } = await import("../../../src/content/code-theme.ts");
-    const { MARK_BACKGROUND, contrast, parseHex } = await import("../../../src/content/code-colors.ts");
+    const { codeThemeCss } = await import("../../../src/content/code/code-theme.ts");
+    const { MARK_BACKGROUND, contrast, parseHex } = await import("../../../src/content/code/code-colors.ts");
     const ratio = (a: string, b: string) => contrast(parseHex(a)!, parseHex(b)!);
     const css = codeThemeCss();
     const pairs = [...css.matchAll(/--shiki-light:(#[0-9a-f]{6});--shiki-dark:(#[0-9a-f]{6})/g)].map((m) => [m[1]!, m[2]!] as const);

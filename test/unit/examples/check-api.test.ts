@@ -13,8 +13,8 @@ import {
   type ApiDescription,
 } from "../../../src/examples/check-api.ts";
 import type { CodeSample } from "../../../src/examples/sample.ts";
-import { expandIncludes, placeDiagnostic } from "../../../src/content/includes.ts";
-import { SourceReader } from "../../../src/content/source-files.ts";
+import { expandIncludes, placeDiagnostic } from "../../../src/content/parts/includes.ts";
+import { SourceReader } from "../../../src/content/parts/source-files.ts";
 import { flattenSiteValues, replaceSiteValues } from "../../../src/content/site-values.ts";
 import { values } from "../../../data/values.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../../src/content/markdown.ts";
+import { renderMarkdown } from "../../../src/content/markdown/markdown.ts";
 
 const samplesOf = async (body: string) =>
   (

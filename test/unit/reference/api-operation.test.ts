@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadOpenApi } from "../../../src/reference/openapi-load.ts";
 import type { ApiDescription } from "../../../src/reference/openapi-index.ts";
-import { renderMarkdown } from "../../../src/content/markdown.ts";
+import { renderMarkdown } from "../../../src/content/markdown/markdown.ts";
 import { values } from "../../../data/values.ts";
 
 let api: ApiDescription;

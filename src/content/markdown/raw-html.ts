@@ -7,7 +7,7 @@
  * Only the parents the mdast pass saw an `html` node in are visited: most pages have none.
  */
 import type { Parent, RootContent } from "mdast";
-import type { Diagnostic } from "../errors.ts";
+import type { Diagnostic } from "../../errors.ts";
 import { tokenizeHtml, type HtmlToken } from "./html-tags.ts";
 
 /** Tags kept, each with the attributes it keeps. */

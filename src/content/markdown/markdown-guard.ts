@@ -3,8 +3,8 @@
  * that grows with the square of a run of markers, and recurses on what they nest: a few kilobytes
  * of `*` can take minutes. A run longer than any real page has fails at once instead.
  */
-import type { Diagnostic } from "../errors.ts";
-import { MAX_LINE_NESTING, MAX_MARKER_RUN } from "./limits.ts";
+import type { Diagnostic } from "../../errors.ts";
+import { MAX_LINE_NESTING, MAX_MARKER_RUN } from "../limits.ts";
 
 const MARKERS = new Set(["*", "_", "[", "]", "(", ")", ">", ":", "!", "<"]);
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;

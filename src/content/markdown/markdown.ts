@@ -14,23 +14,24 @@ import rehypeStringify from "rehype-stringify";
 import type { Root as MdRoot, Parent as MdParent } from "mdast";
 import type { Root as HastRoot } from "hast";
 import type { VFile } from "vfile";
-import type { Diagnostic } from "../errors.ts";
-import type { Header } from "../shared/types.ts";
-import type { UrlKind } from "../shared/url-policy.ts";
+import type { Diagnostic } from "../../errors.ts";
+import type { Header } from "../../shared/types.ts";
+import type { UrlKind } from "../../shared/url-policy.ts";
 import { normalizeContainerSyntax } from "./containers.ts";
-import { HighlightCache } from "./highlight.ts";
-import type { SourceReader } from "./source-files.ts";
-import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
+import { HighlightCache } from "../code/highlight.ts";
+import type { SourceReader } from "../parts/source-files.ts";
+import { MAX_MARKDOWN_DEPTH } from "../limits.ts";
 import { walkMdast } from "./mdast-pass.ts";
+import { tooDeep } from "./nesting.ts";
 import { walkHast } from "./hast-pass.ts";
 import { bodyMarkdown } from "./page-markdown.ts";
 import { transformRawHtml } from "./raw-html.ts";
 import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
 import { fillToc } from "./toc.ts";
-import type { ApiDescription } from "../reference/openapi-index.ts";
-import type { CliDescription } from "../examples/cli-description.ts";
-import { collectSamples } from "./code-samples.ts";
-import type { CodeSample } from "../examples/sample.ts";
+import type { ApiDescription } from "../../reference/openapi-index.ts";
+import type { CliDescription } from "../../examples/cli-description.ts";
+import { collectSamples } from "../code/code-samples.ts";
+import type { CodeSample } from "../../examples/sample.ts";
 
 /** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
 export interface LinkRef {
@@ -166,15 +167,4 @@ export async function renderMarkdown(
     html = "";
   }
   return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, usedApi: ctx.usedApi, usedCli: ctx.usedCli, samples: ctx.samples ?? [] };
-}
-
-/** The diagnostic of a tree nested past MAX_MARKDOWN_DEPTH. */
-export function tooDeep(ctx: RenderContext, line = 1): Diagnostic {
-  return {
-    file: ctx.file,
-    line: ctx.lineOffset + line,
-    rule: "nesting-depth",
-    message: `the Markdown nests too deeply (lists, quotes, emphasis or links more than ${MAX_MARKDOWN_DEPTH} levels inside each other)`,
-    hint: "flatten the structure: split long nested lists, and close every *, _ and [ you open",
-  };
 }

@@ -3,8 +3,8 @@
  * fuzz test: the build reads files on the main thread and parses bodies on the workers, so the
  * workers never load the frontmatter reader (YAML, zod).
  */
-import type { Diagnostic } from "../errors.ts";
-import { parseBody, type PageFacts, type ParseOptions } from "./parse-page.ts";
+import type { Diagnostic } from "../../errors.ts";
+import { parseBody, type PageFacts, type ParseOptions } from "../parse-page.ts";
 import { readPageSource, type PageSource } from "./page-source.ts";
 
 /** Reads, then parses, one page file. */

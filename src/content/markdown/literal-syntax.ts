@@ -5,7 +5,7 @@
  * under --strict), never text shown to readers in silence.
  */
 import type { Text } from "mdast";
-import type { Diagnostic } from "../errors.ts";
+import type { Diagnostic } from "../../errors.ts";
 import { ALERTS } from "./alerts.ts";
 import { isEmojiName } from "./emoji.ts";
 

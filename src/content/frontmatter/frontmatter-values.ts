@@ -5,11 +5,11 @@
  * puts the values in, and everything made from the plan (the `<h1>`, `<title>`, meta tags, the
  * sidebar, search, llms.txt) sees the text with them.
  */
-import type { SiteConfig } from "../config/schema.ts";
-import type { Diagnostic } from "../errors.ts";
+import type { SiteConfig } from "../../config/schema.ts";
+import type { Diagnostic } from "../../errors.ts";
 import { MAX_DESCRIPTION, VALUE_KEYS } from "./frontmatter.ts";
 import type { PageSource } from "./page-source.ts";
-import { flattenSiteValues, hasSiteValue, replaceSiteValues } from "./site-values.ts";
+import { flattenSiteValues, hasSiteValue, replaceSiteValues } from "../site-values.ts";
 
 /** The values `{{ site.KEY }}` can read: the config's own fields, then `values` by dotted path. */
 export function siteValuesOf(config: SiteConfig): Record<string, string> {

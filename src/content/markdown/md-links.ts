@@ -6,9 +6,9 @@
  * (design.md §8): `[limits as Markdown](./limits.md?raw)` → `/docs/v2/limits.md`.
  */
 import { posix } from "node:path";
-import type { Diagnostic } from "../errors.ts";
-import { markdownPath } from "../shared/url.ts";
-import { fileToRoute, isPartPath } from "./discover.ts";
+import type { Diagnostic } from "../../errors.ts";
+import { markdownPath } from "../../shared/url.ts";
+import { fileToRoute, isPartPath } from "../discover.ts";
 
 const MD_LINK_RE = /^([^?#]*\.md)(\?raw(?:=true)?)?(#.*)?$/;
 

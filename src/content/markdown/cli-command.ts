@@ -12,9 +12,9 @@ import remarkParse from "remark-parse";
 import remarkGfm from "remark-gfm";
 import type { Root, RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
-import type { Diagnostic } from "../errors.ts";
-import type { CliCommand, CliDescription, CliFlag } from "../examples/cli-description.ts";
-import { propose } from "../shared/similar.ts";
+import type { Diagnostic } from "../../errors.ts";
+import type { CliCommand, CliDescription, CliFlag } from "../../examples/cli-description.ts";
+import { propose } from "../../shared/similar.ts";
 
 /** What the directive needs of the page being rendered. */
 export interface CliCommandContext {

@@ -8,7 +8,7 @@ import type { Heading, PhrasingContent } from "mdast";
 import type { TextDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { Element } from "hast";
-import type { Diagnostic } from "../errors.ts";
+import type { Diagnostic } from "../../errors.ts";
 
 /** Badge types, each with its colours in templates/theme.css. */
 export const BADGE_TYPES = ["tip", "info", "warning", "danger"] as const;

@@ -5,7 +5,7 @@
  * is not URL-safe is an error.
  */
 import type { Heading } from "mdast";
-import type { Diagnostic } from "../errors.ts";
+import type { Diagnostic } from "../../errors.ts";
 
 const TRAILING_ID_RE = /[ \t]*\{#([^{}]*)\}[ \t]*$/;
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;

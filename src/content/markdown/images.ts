@@ -8,11 +8,11 @@
 import { posix } from "node:path";
 import type { Element } from "hast";
 import { imageSize } from "image-size";
-import { classifyUrl, safeDecode } from "../shared/url-policy.ts";
-import { pathToRoute, routeToPath } from "../shared/url.ts";
-import { MAX_PUBLIC_FILE_BYTES } from "./limits.ts";
+import { classifyUrl, safeDecode } from "../../shared/url-policy.ts";
+import { pathToRoute, routeToPath } from "../../shared/url.ts";
+import { MAX_PUBLIC_FILE_BYTES } from "../limits.ts";
 import type { RenderContext } from "./markdown.ts";
-import { isSkippedName } from "./walk.ts";
+import { isSkippedName } from "../parts/walk.ts";
 
 /** Adds loading hints to every image and the size of its file to each local one. */
 export function sizeImages(images: Element[], ctx: RenderContext): void {

@@ -15,11 +15,11 @@ import remarkGfm from "remark-gfm";
 import remarkDirective from "remark-directive";
 import type { Root, RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
-import type { Diagnostic } from "../errors.ts";
-import { indexApi, type ApiDescription, type ApiOperation } from "../reference/openapi-index.ts";
-import { exampleRequest } from "../reference/openapi-examples.ts";
-import { fieldRows, typeOf, limitsOf } from "../reference/openapi-fields.ts";
-import { propose } from "../shared/similar.ts";
+import type { Diagnostic } from "../../errors.ts";
+import { indexApi, type ApiDescription, type ApiOperation } from "../../reference/openapi-index.ts";
+import { exampleRequest } from "../../reference/openapi-examples.ts";
+import { fieldRows, typeOf, limitsOf } from "../../reference/openapi-fields.ts";
+import { propose } from "../../shared/similar.ts";
 
 /** What the directive needs of the page being rendered. */
 export interface OperationContext {

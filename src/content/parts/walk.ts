@@ -5,8 +5,8 @@
  */
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
-import type { Diagnostic } from "../errors.ts";
-import { badNameCharacter, NAME_CHARACTERS } from "../shared/url-policy.ts";
+import type { Diagnostic } from "../../errors.ts";
+import { badNameCharacter, NAME_CHARACTERS } from "../../shared/url-policy.ts";
 
 /** A regular file found in the folder. */
 export interface FoundFile {

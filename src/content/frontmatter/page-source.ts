@@ -3,9 +3,9 @@
  * line endings, frontmatter. What it yields is all the site model needs (titles, layouts,
  * prev/next); the Markdown body is parsed later, on a worker.
  */
-import type { Diagnostic } from "../errors.ts";
+import type { Diagnostic } from "../../errors.ts";
 import { parseFrontmatter, type Frontmatter, type ParsedFrontmatter } from "./frontmatter.ts";
-import { formatBytes, MAX_PAGE_BYTES } from "./limits.ts";
+import { formatBytes, MAX_PAGE_BYTES } from "../limits.ts";
 
 /** A page before its Markdown is parsed: plain data, safe to cache and to pass to a worker. */
 export interface PageSource {
@@ -19,7 +19,7 @@ export interface PageSource {
   body: string;
   /** The 1-based line of the body's first line in the file. */
   bodyLine: number;
-  /** Where a title or description that reads site values starts (src/content/frontmatter-values.ts). */
+  /** Where a title or description that reads site values starts (src/content/frontmatter/frontmatter-values.ts). */
   valuesAt?: ParsedFrontmatter["valuesAt"];
 }
 

@@ -1,6 +1,6 @@
 /**
  * The files a page reads besides its own (includes and code imports from content/, images from
- * public/), under the rules of src/content/walk.ts: a path relative to its folder, never out of
+ * public/), under the rules of src/content/parts/walk.ts: a path relative to its folder, never out of
  * it (no `..` past the top, no absolute path, no symbolic link that leads out), no hidden names,
  * regular files only, within the size limits. Every file read is recorded with the hash of its
  * bytes: the page's dependencies (PageFacts.deps.files), checked before its cache is used.
@@ -9,7 +9,7 @@ import { realpathSync } from "node:fs";
 import { join, posix, sep } from "node:path";
 import { createHash } from "node:crypto";
 import { readRegularFile, isSkippedName } from "./walk.ts";
-import { formatBytes } from "./limits.ts";
+import { formatBytes } from "../limits.ts";
 
 /** The two folders a page may read from, and how their files are named in diagnostics. */
 export interface SourceRoots {

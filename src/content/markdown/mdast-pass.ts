@@ -8,7 +8,7 @@
  */
 import type { Definition, Image, Link, Parent, Root, RootContent, Text } from "mdast";
 import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
-import { classifyUrl } from "../shared/url-policy.ts";
+import { classifyUrl } from "../../shared/url-policy.ts";
 import { tidyHeadingBadges, transformBadge } from "./badges.ts";
 import { directiveAsText, transformContainer } from "./containers.ts";
 import { transformAlert } from "./alerts.ts";
@@ -19,8 +19,9 @@ import { resolveMarkdownLink } from "./md-links.ts";
 import { markToc } from "./toc.ts";
 import { expandOperation } from "./api-operation.ts";
 import { expandCliCommand } from "./cli-command.ts";
-import { MAX_MARKDOWN_DEPTH } from "./limits.ts";
-import { tooDeep, type RenderContext } from "./markdown.ts";
+import { MAX_MARKDOWN_DEPTH } from "../limits.ts";
+import type { RenderContext } from "./markdown.ts";
+import { tooDeep } from "./nesting.ts";
 
 type Node = Root | RootContent;
 

@@ -6,8 +6,8 @@
  * fenced code stay as written. Each line of the result remembers where it came from, so a
  * diagnostic names the included file and its line.
  */
-import type { Diagnostic } from "../errors.ts";
-import { formatBytes, MAX_EXPANDED_PAGE, MAX_INCLUDE_DEPTH, MAX_INCLUDES, MAX_PAGE_BYTES } from "./limits.ts";
+import type { Diagnostic } from "../../errors.ts";
+import { formatBytes, MAX_EXPANDED_PAGE, MAX_INCLUDE_DEPTH, MAX_INCLUDES, MAX_PAGE_BYTES } from "../limits.ts";
 import { parseLineRange, selectLines, type Selection } from "./regions.ts";
 import { resolveContentPath, type ReadProblem, type SourceReader } from "./source-files.ts";
 

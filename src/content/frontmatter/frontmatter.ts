@@ -5,14 +5,14 @@
  */
 import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document, type Node } from "yaml";
 import { z } from "zod";
-import type { Diagnostic } from "../errors.ts";
-import type { MetaTag } from "../shared/types.ts";
-import { isRoute } from "../shared/url-policy.ts";
-import { isOutlineSetting, type OutlineSetting } from "../shared/outline.ts";
-import { MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_YAML_ALIASES } from "./limits.ts";
-import { hasSiteValue } from "./site-values.ts";
+import type { Diagnostic } from "../../errors.ts";
+import type { MetaTag } from "../../shared/types.ts";
+import { isRoute } from "../../shared/url-policy.ts";
+import { isOutlineSetting, type OutlineSetting } from "../../shared/outline.ts";
+import { MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_YAML_ALIASES } from "../limits.ts";
+import { hasSiteValue } from "../site-values.ts";
 
-/** The longest description, counted with its site values in it (src/content/frontmatter-values.ts). */
+/** The longest description, counted with its site values in it (src/content/frontmatter/frontmatter-values.ts). */
 export const MAX_DESCRIPTION = 160;
 
 /** Layouts the templates register. */

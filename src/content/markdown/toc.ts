@@ -5,7 +5,7 @@
  */
 import type { Paragraph } from "mdast";
 import type { Element, ElementContent, Root } from "hast";
-import type { Header } from "../shared/types.ts";
+import type { Header } from "../../shared/types.ts";
 
 const TOC_RE = /^\s*\[\[toc\]\]\s*$/i;
 

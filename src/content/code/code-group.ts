@@ -8,7 +8,7 @@
  */
 import type { ContainerDirective } from "mdast-util-directive";
 import type { Element, ElementContent } from "hast";
-import type { Diagnostic } from "../errors.ts";
+import type { Diagnostic } from "../../errors.ts";
 import { fenceInfoOf, parseFenceInfo } from "./fence-info.ts";
 
 interface GroupContext {

@@ -7,7 +7,7 @@
  * the cache brings its samples without being parsed again.
  */
 import type { Parent, Root } from "mdast";
-import type { CodeSample } from "../examples/sample.ts";
+import type { CodeSample } from "../../examples/sample.ts";
 import { applyNotations, MARK } from "./code-notation.ts";
 import { parseFenceInfo } from "./fence-info.ts";
 import { resolveLanguage } from "./highlight.ts";

@@ -10,9 +10,9 @@ import type { Code, Definition, Html, Image, Link, Nodes, Parents, Root, RootCon
 import type { ContainerDirective, TextDirective } from "mdast-util-directive";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { defaultHandlers, toMarkdown, type Handle, type Options, type State } from "mdast-util-to-markdown";
-import { MARK, applyNotations } from "./code-notation.ts";
-import { parseFenceInfo } from "./fence-info.ts";
-import { resolveLanguage } from "./highlight.ts";
+import { MARK, applyNotations } from "../code/code-notation.ts";
+import { parseFenceInfo } from "../code/fence-info.ts";
+import { resolveLanguage } from "../code/highlight.ts";
 import { keptHtmlSource } from "./raw-html.ts";
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;

@@ -5,14 +5,14 @@
  * the build's own HTML (with their titles, marked lines and line numbers).
  */
 import type { Element, ElementContent, Root, RootContent } from "hast";
-import { classifyUrl } from "../shared/url-policy.ts";
-import { SEARCH_SECTION_CHARS } from "../shared/search/format.ts";
+import { classifyUrl } from "../../shared/url-policy.ts";
+import { SEARCH_SECTION_CHARS } from "../../shared/search/format.ts";
 import { fillBadge, spaceHeadingBadges } from "./badges.ts";
-import { codeBlockHtml } from "./code-block.ts";
-import { buildCodeGroup, isCodeGroup } from "./code-group.ts";
-import { applyNotations, MARK } from "./code-notation.ts";
-import { fenceInfoOf } from "./fence-info.ts";
-import { highlightLines, resolveLanguage } from "./highlight.ts";
+import { codeBlockHtml } from "../code/code-block.ts";
+import { buildCodeGroup, isCodeGroup } from "../code/code-group.ts";
+import { applyNotations, MARK } from "../code/code-notation.ts";
+import { fenceInfoOf } from "../code/fence-info.ts";
+import { highlightLines, resolveLanguage } from "../code/highlight.ts";
 import { sizeImages } from "./images.ts";
 import type { RenderContext, Section } from "./markdown.ts";
 

@@ -4,8 +4,8 @@
  */
 import type { RootContent } from "mdast";
 import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
-import type { Diagnostic } from "../errors.ts";
-import { transformCodeGroup } from "./code-group.ts";
+import type { Diagnostic } from "../../errors.ts";
+import { transformCodeGroup } from "../code/code-group.ts";
 
 /** Container names and the title shown when none is given. */
 export const CONTAINERS: Record<string, string> = { tip: "Tip", info: "Note", warning: "Warning", danger: "Danger", details: "Details" };

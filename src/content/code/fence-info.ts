@@ -5,7 +5,7 @@
  * reason (`:no-check=fragment`). Read left to right in one pass.
  */
 import type { Element } from "hast";
-import type { LineRange } from "./regions.ts";
+import type { LineRange } from "../parts/regions.ts";
 
 /** What a fence's info string asks for. */
 export interface FenceInfo {
