@@ -8,13 +8,8 @@ import { dirname, join } from "node:path";
 import type { Diagnostic } from "../errors.ts";
 import type { ClientAssets } from "../render/assets.ts";
 import { writeLinkMap, type LinkMap } from "../write/link-map.ts";
-import {
-  checkOutputFolder,
-  cleanLeftovers,
-  FsWriter,
-  type OutputFiles,
-  type Writer,
-} from "../write/writer.ts";
+import { FsWriter, type OutputFiles, type Writer } from "../write/writer.ts";
+import { checkOutputFolder, cleanLeftovers } from "../write/output-folder.ts";
 import type { BuildCache } from "./cache.ts";
 import type { Workers } from "./workers.ts";
 

@@ -15,7 +15,7 @@ import type { PageSource } from "../content/frontmatter/page-source.ts";
 import { HighlightCache, warmHighlighter } from "../content/code/highlight.ts";
 import { renderPage, type RenderContext } from "../render/render-page.tsx";
 import { contentHash } from "../render/hash.ts";
-import { isSwappedOutput } from "../write/writer.ts";
+import { isSwappedOutput } from "../write/output-folder.ts";
 import type { PageData, SiteData } from "../shared/types.ts";
 import type { SearchTask } from "../search/task.ts";
 import { pageDataName } from "../shared/output-layout.ts";

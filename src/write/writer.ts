@@ -1,4 +1,4 @@
-/** Where output goes: a folder swapped in atomically (FsWriter), or memory for tests (MemoryWriter). */
+/** Where output goes: a folder swapped in atomically (FsWriter); tests write into memory (memory-writer.ts). */
 import {
   copyFileSync,
   existsSync,
@@ -15,6 +15,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { BrookError } from "../errors.ts";
 import { entriesUnder } from "./entries-under.ts";
+import { cleanLeftovers } from "./output-folder.ts";
 
 /** The files of an output kept in memory, by path: content, or what makes it when first read. */
 export type OutputFiles = ReadonlyMap<string, string | Uint8Array | (() => string)>;
@@ -63,80 +64,12 @@ export function isOutputPath(path: string): boolean {
   return path.split("/").every((s) => s !== "" && s !== "." && s !== "..");
 }
 
-function checkOutputPath(path: string): void {
+export function checkOutputPath(path: string): void {
   if (!isOutputPath(path))
     throw new BrookError(
       `refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`,
       "report this: every output path should have been checked before the write stage",
     );
-}
-
-const LEFTOVER_RE = /^(.*)\.(tmp|old)-(\d+)-[0-9a-f]+$/;
-
-/** Whether `dir` is an output folder a build swapped out (`dist.old-<pid>-<id>`): the only folder a worker is asked to remove. */
-export function isSwappedOutput(dir: string): boolean {
-  return LEFTOVER_RE.exec(basename(dir))?.[2] === "old";
-}
-/** A leftover older than this is removed even when its process id has been reused since. */
-const LEFTOVER_MAX_AGE_MS = 6 * 60 * 60 * 1000;
-
-/**
- * Cleans what a killed build left beside `out`: its temporary folder (`dist.tmp-<pid>-<id>`) and
- * the previous output it was about to delete (`dist.old-…`). When a build died between moving
- * the old output aside and moving the new one in, `out` is missing: the old one is put back.
- */
-export function cleanLeftovers(outDir: string): void {
-  const out = resolve(outDir);
-  const parent = dirname(out);
-  const name = basename(out);
-  if (!existsSync(parent)) return;
-  for (const entry of readdirSync(parent)) {
-    const m = LEFTOVER_RE.exec(entry);
-    if (!m || m[1] !== name) continue;
-    const pid = Number(m[3]);
-    const path = join(parent, entry);
-    let age = 0;
-    try {
-      age = Date.now() - statSync(path).mtimeMs;
-    } catch {
-      continue;
-    }
-    if (pid !== process.pid && isAlive(pid) && age < LEFTOVER_MAX_AGE_MS) continue;
-    if (m[2] === "old" && !existsSync(out)) renameSync(path, out);
-    else rmSync(path, { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * Refuses an output folder whose swap would replace the project or its inputs: the working
- * folder or one above it, or a folder that holds (or sits inside) content/, public/ or the config.
- */
-export function checkOutputFolder(out: string, cwd: string, inputs: string[]): void {
-  const o = resolve(out);
-  const within = (child: string, parent: string) =>
-    child === parent || child.startsWith(parent.endsWith("/") ? parent : parent + "/");
-  const hint = "pass a folder of its own to --out, such as dist";
-  if (within(resolve(cwd), o))
-    throw new BrookError(
-      `the output ${out} is the working folder or a folder above it; the build replaces its output folder as a whole`,
-      hint,
-    );
-  for (const input of inputs.map((i) => resolve(i))) {
-    if (within(input, o) || within(o, input))
-      throw new BrookError(
-        `the output ${out} overlaps the input ${input}; the build replaces its output folder as a whole`,
-        hint,
-      );
-  }
 }
 
 /**
@@ -305,40 +238,4 @@ function sameBytes(a: string, b: string): boolean {
 function sameFiles(dir: string, paths: Set<string>): boolean {
   const entries = entriesUnder(dir);
   return entries.length === paths.size && entries.every((e) => e.file && paths.has(e.path));
-}
-
-/** Keeps files in a Map: whole-build tests assert on it without touching the disk. */
-export class MemoryWriter implements Writer {
-  readonly files = new Map<string, string | Uint8Array>();
-  private pending = new Map<string, string | Uint8Array>();
-  committed = false;
-
-  write(path: string, content: string | Uint8Array): void {
-    checkOutputPath(path);
-    this.pending.set(path, content);
-  }
-
-  copyFile(from: string, to: string): void {
-    checkOutputPath(to);
-    this.pending.set(to, readFileSync(from));
-  }
-
-  commit(): void {
-    this.files.clear();
-    for (const [k, v] of this.pending) this.files.set(k, v);
-    this.pending = new Map();
-    this.committed = true;
-  }
-
-  abort(): void {
-    this.pending = new Map();
-  }
-
-  /** A written file as text. */
-  text(path: string): string {
-    const v = this.files.get(path);
-    if (v === undefined)
-      throw new Error(`no file ${path}; have ${[...this.files.keys()].slice(0, 20).join(", ")}`);
-    return typeof v === "string" ? v : new TextDecoder().decode(v);
-  }
 }

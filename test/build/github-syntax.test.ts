@@ -12,7 +12,7 @@ import { toString } from "hast-util-to-string";
 import { buildSite } from "../../src/build.ts";
 import { formatError } from "../../src/errors.ts";
 import type { PageData, RouteManifest } from "../../src/shared/types.ts";
-import { MemoryWriter } from "../../src/write/writer.ts";
+import { MemoryWriter } from "../../src/write/memory-writer.ts";
 import { buildFixture, tempSite } from "../helpers/site.ts";
 
 const PAGE = `---

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { contrast, CODE_BACKGROUND, parseHex } from "../../src/content/code/code-colors.ts";
 import type { PageData, RouteManifest, SiteData } from "../../src/shared/types.ts";
-import type { MemoryWriter } from "../../src/write/writer.ts";
+import type { MemoryWriter } from "../../src/write/memory-writer.ts";
 import { buildFixture } from "../helpers/site.ts";
 
 let out: MemoryWriter;

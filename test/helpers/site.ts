@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { buildSite, type BuildResult } from "../../src/build.ts";
-import { MemoryWriter } from "../../src/write/writer.ts";
+import { MemoryWriter } from "../../src/write/memory-writer.ts";
 
 /** The project root. */
 export const ROOT = resolve(import.meta.dirname, "..", "..");

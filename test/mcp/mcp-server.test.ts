@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { buildSite } from "../../src/build.ts";
 import { startPreview, type PreviewServer } from "../../src/preview.ts";
-import { MemoryWriter } from "../../src/write/writer.ts";
+import { MemoryWriter } from "../../src/write/memory-writer.ts";
 import { ROOT } from "../helpers/site.ts";
 import { TOOL_SUMMARIES } from "../../src/mcp/tool-list.ts";
 

@@ -9,7 +9,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FsWriter, isSwappedOutput } from "../../../src/write/writer.ts";
+import { FsWriter } from "../../../src/write/writer.ts";
+import { isSwappedOutput } from "../../../src/write/output-folder.ts";
 import { runTask } from "../../../src/workers/build-worker.ts";
 import { redirectsFile } from "../../../src/write/host-files.ts";
 import { contentSecurityPolicy } from "../../../src/shared/csp.ts";
