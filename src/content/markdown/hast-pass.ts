@@ -33,11 +33,15 @@ interface Found {
   blocks: CodeBlock[];
   images: Element[];
   groups: number;
+  /** The tables' accessible names so far (each region's name is unique on the page: axe landmark-unique). */
+  tableLabels: Set<string>;
+  /** The heading of the section being walked. */
+  section: string;
 }
 
 /** Walks the tree once, then highlights its code blocks (from the cache when they were seen before). */
 export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
-  const found: Found = { blocks: [], images: [], groups: 0 };
+  const found: Found = { blocks: [], images: [], groups: 0, tableLabels: new Set(), section: "" };
   let section: Section = { slug: "", heading: "", text: "" };
   let text: string[] = [];
   let length = 0;
@@ -56,6 +60,7 @@ export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
       text.push(v);
       length += v.length;
     };
+    found.section = section.heading;
     walk(top, tree, i, ctx, found, collect);
     if (level) {
       const heading = top as Element;
@@ -105,7 +110,7 @@ function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderCont
     if (node.tagName === "span" && fillBadge(node)) continue;
     if (node.tagName === "img") found.images.push(node);
     // A wide table scrolls in its own box, which the keyboard must reach (axe scrollable-region-focusable).
-    if (node.tagName === "table") parent.children[index] = { type: "element", tagName: "div", properties: { className: ["table-scroll"], role: "region", tabIndex: 0, ariaLabel: tableLabel(node) }, children: [node] };
+    if (node.tagName === "table") parent.children[index] = { type: "element", tagName: "div", properties: { className: ["table-scroll"], role: "region", tabIndex: 0, ariaLabel: uniqueLabel(tableLabel(node), found) }, children: [node] };
     if (HEADING_RE.test(node.tagName)) spaceHeadingBadges(node);
     if (isCodeGroup(node)) buildCodeGroup(node, ++found.groups);
     // Tab names repeat the blocks' titles: not search text.
@@ -149,6 +154,14 @@ async function highlightBlock(block: CodeBlock, ctx: RenderContext): Promise<voi
 
 /** The text of a subtree (a code element: text nodes only). */
 /** "Table: " and the table's column headings, as the name of its scroll box. */
+/** A table's name, told apart from an earlier table of the same columns by its section, then by a number. */
+function uniqueLabel(label: string, found: Found): string {
+  let name = found.tableLabels.has(label) && found.section ? `${label} (${found.section})` : label;
+  for (let n = 2; found.tableLabels.has(name); n++) name = `${label} (${n})`;
+  found.tableLabels.add(name);
+  return name;
+}
+
 function tableLabel(table: Element): string {
   const heads = [] as string[];
   const find = (n: ElementContent) => n.type === "element" && (n.tagName === "th" ? heads.push(textOf(n).trim()) : n.tagName !== "tbody" && n.children.forEach(find));
