@@ -173,7 +173,7 @@ export async function build(
             config,
             siteKey,
             dataFiles: pages.dataFiles,
-            referenceFile: reference.file,
+            referenceFiles: reference.inputs,
             examplesLater: examples.later,
           }
         : undefined,

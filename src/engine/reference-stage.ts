@@ -5,7 +5,7 @@
  * so an edit of the description parses those pages again). A broken description stops the build
  * here.
  */
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import { siteValuesOf } from "../content/frontmatter/frontmatter-values.ts";
 import { contentHash } from "../render/hash.ts";
@@ -19,8 +19,10 @@ import { workerFile, type BuildStrategy } from "./strategy.ts";
 export interface ReferenceStage {
   /** The description, when the config names one. */
   openapi?: LoadedReference;
-  /** Its absolute path (an input of the site: the dev server watches it). */
+  /** Its absolute path. */
   file?: string;
+  /** The descriptions' absolute paths (OpenAPI, CLI, runtime): inputs of the site the dev server watches. */
+  inputs: string[];
   /** The site values as `{{ site.… }}` reads them. */
   values: Record<string, string>;
   /** What a page's parse depends on: the values, and the description's hash under `{openapi}`. */
@@ -50,12 +52,17 @@ export async function referenceStage(
     (name, json) => workerFile(strategy.workerDir, name, json),
   );
   const withCli = { ...values, ...cli.values };
+  const configDir = configPath ? dirname(configPath) : cwd;
+  const inputs = [config.reference.cli, config.reference.runtime]
+    .filter((f): f is string => f !== undefined)
+    .map((f) => resolve(configDir, f));
   const openapi = await loadReference(config, configPath, cwd, cacheDir, generatorVersion());
-  if (!openapi) return { values, pageValues: withCli, cliFile: cli.file, publish: [] };
+  if (!openapi) return { values, pageValues: withCli, cliFile: cli.file, inputs, publish: [] };
   const json = openapi.workerJson;
   return {
     openapi,
     file: join(cwd, openapi.file),
+    inputs: [join(cwd, openapi.file), ...inputs],
     values,
     cliFile: cli.file,
     pageValues: { ...withCli, [OPENAPI_DEPENDENCY]: openapi.hash },

@@ -44,8 +44,8 @@ export interface MemorySnapshot {
   siteKey: string;
   /** The config of the last build (the deferred search index writes its manifest by it). */
   config: SiteConfig;
-  /** The REST API's description the build read (the dev server watches it with the config). */
-  referenceFile?: string;
+  /** The descriptions of Brook the build read (OpenAPI, CLI, runtime): the dev server watches them with the config. */
+  referenceFiles: string[];
   /** The code blocks' checks a build left for later (`checkDeferredExamples`). */
   examplesLater?: SiteExampleInput;
 }

@@ -170,9 +170,8 @@ export class DevSession {
   /** The files the config was last loaded from (site.config.ts and what it imports) and the API description. */
   configFiles(): string[] {
     const files = this.snapshot?.disk.config?.inputs.map(([file]) => file) ?? [];
-    // The REST API's description is an input of the site as well: an edit rebuilds.
-    const reference = this.snapshot?.memory?.referenceFile;
-    return reference ? [...files, reference] : files;
+    // The descriptions of Brook (OpenAPI, CLI, runtime) are inputs of the site as well: an edit rebuilds.
+    return [...files, ...(this.snapshot?.memory?.referenceFiles ?? [])];
   }
 
   /**
