@@ -12,7 +12,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
-import { findChromium } from "../test/helpers/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../test/helpers/chromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const NAVS = Number(process.env.NAVS ?? 30);
@@ -65,16 +65,7 @@ const { startPreview } = await import(previewModule);
 const server = await startPreview({ root: out, port: 0, host: "127.0.0.1" });
 const browser = await chromium.launch({
   executablePath: findChromium(),
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_ARGS,
 });
 
 try {

@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
 import { nodeBundleOptions } from "../scripts/node-bundle.js";
-import { findChromium } from "../test/helpers/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../test/helpers/chromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const sizes = process.env.SEARCH_N === "0" ? [] : [1000, 4000];
@@ -95,16 +95,7 @@ for (const n of sizes) {
 
 const browser = await chromium.launch({
   executablePath: findChromium(),
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   for (const site of sites) {

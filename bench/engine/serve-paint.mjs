@@ -11,20 +11,9 @@ import { chromium } from "playwright-core";
 import { MARKER_SOURCE, withMarker } from "./edit.mjs";
 import { onCleanUp, processCpu, started, stop } from "./procs.mjs";
 import { median, percentile } from "./stats.mjs";
-import { findChromium } from "../../test/helpers/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../../test/helpers/chromium.mjs";
 
 /** Chromium as test/browser/harness.ts runs it. */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--no-first-run",
-  "--disable-quic",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 const START_TIMEOUT_MS = 20 * 60_000;
 const PAINT_TIMEOUT_MS = 120_000;
 const SETTLE_TIMEOUT_MS = 60_000;

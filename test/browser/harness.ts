@@ -8,17 +8,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from "p
 import { startPreview, type PreviewServer } from "../../src/preview.ts";
 import { ROOT } from "../helpers/site.ts";
 
-/** Chromium as the brief runs it: headless, no sandbox (containers), no background traffic. */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--no-first-run",
-  "--disable-quic",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS } from "../helpers/chromium.mjs";
 
 /** A page of a test: console errors and `docs:navigated` details (kept across full page loads). */
 export type TestPage = Page & { errors: string[]; navs: NavigatedDetail[] };

@@ -1,5 +1,7 @@
 /** Types of chromium.mjs (plain JavaScript, shared with the benchmarks). */
 
+/** The flags the tests and benchmarks start it with. */
+export declare const CHROMIUM_ARGS: string[];
 /** Names a Chromium or Chrome binary goes by on the PATH, in the order they are tried. */
 export declare const CHROMIUM_NAMES: string[];
 /** Where Debian's package puts it. */

@@ -6,6 +6,21 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
+/**
+ * How the tests and benchmarks start it: headless, no sandbox (containers), and no background
+ * traffic (this machine's closed network refuses it, many requests at a time).
+ */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Names a Chromium or Chrome binary goes by on the PATH, in the order they are tried. */
 export const CHROMIUM_NAMES = [
   "chromium",

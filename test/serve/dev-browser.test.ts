@@ -3,17 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startDev, type DevFixture } from "./dev-helpers.ts";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--no-first-run",
-  "--disable-quic",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS } from "../helpers/chromium.mjs";
 
 let dev: DevFixture;
 let browser: Browser;
