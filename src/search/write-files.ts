@@ -2,7 +2,7 @@
  * The search index files of counted pages (src/shared/search/format.ts): the head, and on a large
  * site the shards, each term's postings cut to the pages it weighs most on where it is common.
  */
-import { createHash } from "node:crypto";
+import { contentHash } from "../render/hash.ts";
 import {
   bm25Weight,
   MAX_PAGES_PER_TERM,
@@ -127,7 +127,7 @@ export function writeSearchFiles(
         v: SEARCH_FORMAT,
         postings: encode(group.ids, 1, fieldCount),
       } satisfies SearchShard);
-      const name = `search.${shards.length}.${hash(content)}.json`;
+      const name = `search.${shards.length}.${contentHash(content)}.json`;
       files.push({ name, content });
       shards.push([group.key, name]);
     }
@@ -150,7 +150,7 @@ export function writeSearchFiles(
     shards,
   };
   const content = JSON.stringify(head);
-  const entry = `search.${hash(content)}.json`;
+  const entry = `search.${contentHash(content)}.json`;
   files.unshift({ name: entry, content });
   return { entry, files };
 }
@@ -200,13 +200,4 @@ function nthSmallest(values: Float64Array, n: number, k: number): number {
     else break;
   }
   return values[k]!;
-}
-
-function hash(content: string): string {
-  return createHash("sha256")
-    .update(content)
-    .digest("base64url")
-    .replace(/[-_]/g, "")
-    .slice(0, 10)
-    .toLowerCase();
 }
