@@ -9,17 +9,14 @@
  * in the page's source).
  */
 import { readFileSync } from "node:fs";
-import { unified } from "unified";
-import remarkParse from "remark-parse";
-import remarkGfm from "remark-gfm";
-import remarkDirective from "remark-directive";
-import type { Root, RootContent } from "mdast";
+import type { RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
 import type { Diagnostic } from "../../errors.ts";
 import { indexApi, type ApiDescription, type ApiOperation } from "../../reference/openapi-index.ts";
 import { exampleRequest } from "../../reference/openapi-examples.ts";
 import { fieldRows, typeOf, limitsOf } from "../../reference/openapi-fields.ts";
 import { propose } from "../../shared/similar.ts";
+import { generatedNodes, parseGenerated } from "./generated-nodes.ts";
 
 /** What the directive needs of the page being rendered. */
 export interface OperationContext {
@@ -44,15 +41,7 @@ export function apiFromFile(path: string): ApiDescription {
   return api;
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-// Per description (a dev server may load a new one), per operation: the nodes, parsed once.
-const made = new WeakMap<ApiDescription, Map<string, RootContent[]>>();
 
-function strip(node: unknown): void {
-  if (!node || typeof node !== "object") return;
-  delete (node as { position?: unknown }).position;
-  for (const c of (node as { children?: unknown[] }).children ?? []) strip(c);
-}
 
 /** The nodes that stand for the directive: the operation, or a diagnostic and nothing. */
 export function expandOperation(node: LeafDirective, ctx: OperationContext): RootContent[] {
@@ -71,21 +60,13 @@ export function expandOperation(node: LeafDirective, ctx: OperationContext): Roo
   }
   // Made by the build once per description (the parse costs a page's budget when it is a
   // reference of many operations), or here when it was not.
-  let nodes = ctx.api.rendered?.[id] as RootContent[] | undefined;
-  if (!nodes) {
-    let byId = made.get(ctx.api);
-    if (!byId) made.set(ctx.api, (byId = new Map()));
-    nodes = byId.get(id) ?? operationNodes(op, ctx.api.server);
-    byId.set(id, nodes);
-  }
-  return structuredClone(nodes);
+  const api = ctx.api;
+  return generatedNodes(api, id, () => (api.rendered?.[id] as RootContent[] | undefined) ?? operationNodes(op, api.server));
 }
 
 /** The nodes of one operation: its Markdown parsed, without positions, the example in its box. */
 export function operationNodes(op: ApiOperation, server: string): RootContent[] {
-  const tree = parser.parse(operationMarkdown(op, server)) as Root;
-  strip(tree);
-  const nodes = tree.children;
+  const nodes = parseGenerated(operationMarkdown(op, server));
   // The example (request and response) side by side on wide screens: one box around the two.
   const group = nodes.findIndex((n) => n.type === "containerDirective" && n.name === "code-group");
   if (group >= 0 && nodes[group + 1]?.type === "code") {

@@ -7,14 +7,12 @@
  * per worker.
  */
 import { readFileSync } from "node:fs";
-import { unified } from "unified";
-import remarkParse from "remark-parse";
-import remarkGfm from "remark-gfm";
-import type { Root, RootContent } from "mdast";
+import type { RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
 import type { Diagnostic } from "../../errors.ts";
 import type { CliCommand, CliDescription, CliFlag } from "../../examples/cli-description.ts";
 import { propose } from "../../shared/similar.ts";
+import { generatedNodes, parseGenerated } from "./generated-nodes.ts";
 
 /** What the directive needs of the page being rendered. */
 export interface CliCommandContext {
@@ -35,14 +33,7 @@ export function cliFromFile(path: string): CliDescription {
   return cli;
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm);
-const made = new WeakMap<CliDescription, Map<string, RootContent[]>>();
 
-function strip(node: unknown): void {
-  if (!node || typeof node !== "object") return;
-  delete (node as { position?: unknown }).position;
-  for (const c of (node as { children?: unknown[] }).children ?? []) strip(c);
-}
 
 /** The nodes that stand for the directive: the command, or a diagnostic and nothing. */
 export function expandCliCommand(node: LeafDirective, ctx: CliCommandContext): RootContent[] {
@@ -59,15 +50,8 @@ export function expandCliCommand(node: LeafDirective, ctx: CliCommandContext): R
     ctx.diagnostics.push({ ...place, rule: "cli-command", message: `no command '${name}' in the CLI's description${guess ? `; did you mean '${guess}'?` : ""}`, hint: "write ::cli-command{name=…} with a command of data/cli.yaml" });
     return [];
   }
-  let byName = made.get(ctx.cli);
-  if (!byName) made.set(ctx.cli, (byName = new Map()));
-  let nodes = byName.get(name);
-  if (!nodes) {
-    const tree = parser.parse(commandMarkdown(ctx.cli, command)) as Root;
-    strip(tree);
-    byName.set(name, (nodes = tree.children));
-  }
-  return structuredClone(nodes);
+  const cli = ctx.cli;
+  return generatedNodes(cli, name, () => parseGenerated(commandMarkdown(cli, command)));
 }
 
 const cell = (text: string) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
