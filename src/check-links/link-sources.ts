@@ -51,16 +51,7 @@ export class LinkSources {
     const nth = this.used.get(key) ?? 0;
     this.used.set(key, nth + 1);
     const matches = page.links.filter((l) => built(l, this.map.base) === href);
-    const hit = matches[Math.min(nth, matches.length - 1)];
-    return hit
-      ? {
-          file: hit.file ?? page.file,
-          line: hit.line,
-          column: hit.column,
-          source: true,
-          written: hit.url,
-        }
-      : undefined;
+    return nthPlace(page.file, matches, nth);
   }
 
   /**
@@ -81,16 +72,7 @@ export class LinkSources {
       }
     };
     const matches = page.links.filter((l) => absolute(l) === url);
-    const hit = matches[Math.min(nth, matches.length - 1)];
-    return hit
-      ? {
-          file: hit.file ?? page.file,
-          line: hit.line,
-          column: hit.column,
-          source: true,
-          written: hit.url,
-        }
-      : undefined;
+    return nthPlace(page.file, matches, nth);
   }
 
   /** Where a redirect (`from` route, slash form) is configured. */
@@ -104,4 +86,18 @@ export class LinkSources {
 function built(link: LinkRef, base: string): string {
   if (link.scope !== "site" || link.url.startsWith(base)) return link.url;
   return base.replace(/\/$/, "") + link.url;
+}
+
+/** The place of the `nth` of the links that match (the last one when a page has fewer). */
+function nthPlace(pageFile: string, matches: LinkRef[], nth: number): Place | undefined {
+  const hit = matches[Math.min(nth, matches.length - 1)];
+  return hit
+    ? {
+        file: hit.file ?? pageFile,
+        line: hit.line,
+        column: hit.column,
+        source: true,
+        written: hit.url,
+      }
+    : undefined;
 }
