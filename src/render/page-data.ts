@@ -1,7 +1,7 @@
-/** What the client and templates get: the site data and one data record per page, from the site model. */
+/** What the client and templates get besides the pages: the site data, and the not-found page's data. */
 import type { SiteConfig } from "../config/schema.ts";
-import type { PlannedPage, SitePlan } from "../site/model.ts";
-import type { Header, PageData, SiteData } from "../shared/types.ts";
+import type { SitePlan } from "../site/model.ts";
+import type { PageData, SiteData } from "../shared/types.ts";
 
 /** The route the not-found page's data is listed under in the route manifest. */
 export const NOT_FOUND_ROUTE = "/404/";
@@ -34,23 +34,5 @@ export function toSiteData(config: SiteConfig, plan: SitePlan): SiteData {
     navigation: config.navigation,
     gtmId: config.analytics.gtmId,
     banner: config.banner ?? null,
-  };
-}
-
-/** One page's data file: what the client needs to show it. */
-export function toPageData(p: PlannedPage, headers: Header[], html: string): PageData {
-  return {
-    route: p.regularPath,
-    title: p.title,
-    description: p.description,
-    layout: p.layout,
-    headers,
-    prev: p.prev,
-    next: p.next,
-    editUrl: p.editUrl,
-    meta: p.frontmatter.meta,
-    outline: p.outline,
-    ...(p.lastUpdated && { lastUpdated: p.lastUpdated }),
-    html,
   };
 }
