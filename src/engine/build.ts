@@ -6,7 +6,6 @@
  * otherwise taken from the previous output as it is. The callers (src/build.ts, the dev server)
  * differ only by their strategy (./strategy.ts).
  */
-import { join, relative, sep } from "node:path";
 import { lastCommitDates } from "../content/git-dates.ts";
 import { NOT_FOUND_PAGE } from "../render/page-data.ts";
 import type { NotFoundTask } from "../workers/build-worker.ts";
@@ -17,7 +16,7 @@ import { searchStageOf } from "./deferred-search.ts";
 import { pagesStage } from "./pages-stage.ts";
 import { planStage } from "./plan-stage.ts";
 import { referenceStage } from "./reference-stage.ts";
-import { readStage, sourceRoots, type BuildChanges } from "./read-stage.ts";
+import { projectPaths, readStage, type BuildChanges } from "./read-stage.ts";
 import { changedSince, resultOf, StageClock, type BuildOutput } from "./result.ts";
 import { nextSnapshot, type Snapshot } from "./snapshot.ts";
 import type { BuildStrategy, Project } from "./strategy.ts";
@@ -36,26 +35,18 @@ export async function build(
   const { cwd, contentDir } = project;
   const { output: target, workers } = strategy;
   const memory = previous.memory;
-  const publicDir = join(cwd, "public");
-  const display = (dir: string) => (rel: string) =>
-    relative(cwd, join(dir, rel)).split(sep).join("/");
+  const paths = projectPaths(cwd, contentDir);
 
   // 1. Config, before any other work.
-  const where = { cwd, contentDir, publicDir, configFile: project.configFile };
-  const { config, configFile, ...loaded } = await configStage(where, target, previous.disk.config);
+  const where = { cwd, contentDir, publicDir: paths.publicDir, configFile: project.configFile };
+  const loaded = await configStage(where, target, previous.disk.config);
+  const { config, configFile } = loaded;
   clock.lap("config");
   const reference = await referenceStage(config, loaded.path, cwd, strategy);
   clock.lap("reference");
 
   // 2. Read: discover content/ and public/, then read only what changed.
-  const since = changes && memory && { walk: memory.walk, changed: changes.contentChanged };
-  const { walk, read } = readStage({
-    contentDir,
-    publicDir,
-    display,
-    previous: previous.disk.pages,
-    since,
-  });
+  const { walk, read } = readStage(paths, previous, changes);
   // Files changed: a worker starts now, loading the Markdown chain while this thread plans.
   if (read.bodies.size) workers.start(read.bodies.size);
   // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile.
@@ -70,7 +61,6 @@ export async function build(
   const planInput = { config, configFile, sources, lastUpdated, assets, devClient };
   const planned = planStage(planInput, memory?.plan);
   const { plan } = planned.planned;
-  const { siteKey } = planned;
   clock.lap("plan");
 
   // 4. Pages: reused, rendered again, or parsed and rendered, each on a worker under its budget.
@@ -82,17 +72,17 @@ export async function build(
     const parse = {
       base: config.base,
       siteValues: reference.pageValues,
-      roots: sourceRoots(contentDir, publicDir, display),
+      roots: paths.roots,
       siteUrl: config.siteUrl,
       openapi: reference.workerFile,
       cli: reference.cliFile,
     };
-    const stageInput = { contentDir, parse, planned, read, writer, search };
-    const { pages, render, sitePath, reusable, deps } = await pagesStage(
-      stageInput,
+    const paged = await pagesStage(
+      { contentDir, parse, planned, read, writer, search },
       previous,
       strategy,
     );
+    const { pages, render, sitePath, reusable } = paged;
     clock.lap("pages");
 
     // 5. Examples: every code block through the checks of its language.
@@ -102,22 +92,18 @@ export async function build(
     clock.lap("examples");
 
     // 6. Check: links and anchors, redirect anchors, search documents; `--strict` fails here.
-    const { check, warnings, memo } = checkStage(
-      {
-        plan,
-        facts: pages.facts,
-        base: config.base,
-        configFile,
-        publicFiles: new Set([
-          ...walk.public.files.map((p) => "/" + p.relativePath),
-          ...examples.publish.map((f) => "/" + f.path),
-        ]),
-        errors: examples.diagnostics,
-        warnings: [...planned.planned.warnings, ...pages.warnings],
-        strict: project.strict,
-      },
-      memory?.check,
-    );
+    const checkInput = {
+      plan,
+      facts: pages.facts,
+      base: config.base,
+      configFile,
+      publicFiles: walk.public.files,
+      published: examples.publish,
+      errors: examples.diagnostics,
+      warnings: [...planned.planned.warnings, ...pages.warnings],
+      strict: project.strict,
+    };
+    const { check, warnings, memo } = checkStage(checkInput, memory?.check);
     clock.lap("check");
 
     // 7. Search: on a worker, the write stage goes on meanwhile (only the manifest waits for its
@@ -138,7 +124,7 @@ export async function build(
       plan,
       assets,
       writer,
-      siteKey,
+      siteKey: planned.siteKey,
       searching,
       cwd,
       target,
@@ -152,41 +138,11 @@ export async function build(
       published: examples.publish,
     });
     const files = writer.committedFiles?.();
-    const next = nextSnapshot(previous, {
-      disk: {
-        config: loaded.loaded,
-        pages: pages.sources,
-        files: deps.next(),
-        examples: examples.memo,
-      },
-      search: search.snapshot(),
-      folderOutput: target.dir === undefined ? undefined : wrote.output,
-      memory: strategy.remember
-        ? {
-            walk,
-            lastUpdated,
-            plan: planned.memo,
-            kept: pages.kept ?? new Map(),
-            check: memo,
-            output: wrote.output,
-            files,
-            config,
-            siteKey,
-            dataFiles: pages.dataFiles,
-            referenceFiles: reference.inputs,
-            examplesLater: examples.later,
-          }
-        : undefined,
-    });
-    // Saved when a stage says it made something new (a warm build that changed nothing does not).
-    const made =
-      loaded.loaded !== previous.disk.config ||
-      read.changed ||
-      deps.changed ||
-      search.made ||
-      examples.memo !== previous.disk.examples;
-    const outputMade = target.dir !== undefined && (!reusable || pages.rendered > 0 || wrote.made);
-    if (strategy.persist && (made || outputMade)) strategy.cache?.trySave(next.disk);
+    const parts = { config: loaded, read: { walk, changed: read.changed, lastUpdated }, planned };
+    const made = { paged, examples, check: memo, search, wrote, files, reference };
+    const how = { remember: strategy.remember, intoFolder: target.dir !== undefined };
+    const { next, worthSaving } = nextSnapshot(previous, { ...parts, ...made }, how);
+    if (strategy.persist && worthSaving) strategy.cache?.trySave(next.disk);
     await writer.settle?.();
     clock.lap("write");
 
@@ -200,7 +156,7 @@ export async function build(
       timings: clock.timings,
       linkMap: links,
       files: wrote.written.size,
-      changed: changedSince(memory, pages.dataFiles, siteKey),
+      changed: changedSince(memory, pages.dataFiles, planned.siteKey),
       examples: examples.summary,
     });
     return { result, files, next };

@@ -18,8 +18,9 @@ export interface CheckInput {
   facts: Map<string, PageFacts>;
   base: string;
   configFile: string;
-  /** Every file of public/, as a URL path under the root (`/favicon.svg`). */
-  publicFiles: Set<string>;
+  /** Every file of public/, and the files the stages publish under the root (openapi.yaml). */
+  publicFiles: { relativePath: string }[];
+  published: { path: string }[];
   /** The errors of the stages before that are reported with the check's own (the examples'). */
   errors: Diagnostic[];
   /** The warnings of the stages before. */
@@ -37,7 +38,10 @@ export function checkStage(
     input.facts,
     input.base,
     input.configFile,
-    input.publicFiles,
+    new Set([
+      ...input.publicFiles.map((p) => "/" + p.relativePath),
+      ...input.published.map((f) => "/" + f.path),
+    ]),
     previous,
   );
   const errors = [...input.errors, ...check.errors];

@@ -3,13 +3,13 @@
  * files changed in place (the dev server's watcher), after a good build of the same process, it
  * walks neither folder and looks at those files alone.
  */
+import { join, relative, sep } from "node:path";
 import { discoverContent, discoverPublic } from "../content/discover.ts";
 import { ContentError } from "../errors.ts";
 import type { SourceRoots } from "../content/parts/source-files.ts";
-import type { CachedPage } from "./cache.ts";
 import { sortDiagnostics } from "./diagnostics.ts";
 import { readSources, type ReadSources } from "./read-sources.ts";
-import type { MemorySnapshot } from "./snapshot.ts";
+import type { MemorySnapshot, Snapshot } from "./snapshot.ts";
 
 /**
  * What the caller knows changed since the previous snapshot (the dev server's watcher): only the
@@ -21,16 +21,22 @@ export interface BuildChanges {
   contentChanged: string[];
 }
 
-/** What the read stage reads. */
-export interface ReadInput {
+/** Where the project's sources are, and how diagnostics name a path under them. */
+export interface ProjectPaths {
   contentDir: string;
   publicDir: string;
   /** A path under a folder as diagnostics name it. */
   display: (dir: string) => (rel: string) => string;
-  /** The last build's entries. */
-  previous: ReadonlyMap<string, CachedPage>;
-  /** The last good build's walk, and the content files changed in place since; both or neither. */
-  since?: { walk: MemorySnapshot["walk"]; changed: string[] };
+  /** Where includes and code imports (content/) and images (public/) are read. */
+  roots: SourceRoots;
+}
+
+/** The project's folders: content/ as given, public/ beside it in `cwd`, paths named relative to `cwd`. */
+export function projectPaths(cwd: string, contentDir: string): ProjectPaths {
+  const publicDir = join(cwd, "public");
+  const display = (dir: string) => (rel: string) =>
+    relative(cwd, join(dir, rel)).split(sep).join("/");
+  return { contentDir, publicDir, display, roots: sourceRoots(contentDir, publicDir, display) };
 }
 
 /** What the read stage found. */
@@ -40,8 +46,15 @@ export interface ReadStage {
 }
 
 /** Reads the sources; throws every problem found at once. */
-export function readStage(input: ReadInput): ReadStage {
-  const { contentDir, publicDir, display, since } = input;
+export function readStage(
+  paths: ProjectPaths,
+  previous: Snapshot,
+  changes: BuildChanges | undefined,
+): ReadStage {
+  const { contentDir, publicDir, display } = paths;
+  // Told what changed after a good build of this process: the last walk stands.
+  const memory = previous.memory;
+  const since = changes && memory && { walk: memory.walk, changed: changes.contentChanged };
   const walk = since?.walk ?? {
     content: discoverContent(contentDir, display(contentDir)),
     public: discoverPublic(publicDir, display(publicDir)),
@@ -49,7 +62,7 @@ export function readStage(input: ReadInput): ReadStage {
   const read = readSources(
     walk.content.files,
     display(contentDir),
-    input.previous,
+    previous.disk.pages,
     since && new Set(since.changed),
   );
   const problems = [...walk.content.diagnostics, ...walk.public.diagnostics, ...read.problems];
@@ -58,7 +71,7 @@ export function readStage(input: ReadInput): ReadStage {
 }
 
 /** Where includes and code imports (content/) and images (public/) are read, named as in diagnostics. */
-export function sourceRoots(
+function sourceRoots(
   contentDir: string,
   publicDir: string,
   display: (dir: string) => (rel: string) => string,

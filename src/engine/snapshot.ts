@@ -55,29 +55,82 @@ export function emptySnapshot(disk: CacheState = emptyState()): Snapshot {
   return { disk, search: {} };
 }
 
+/** What the stages of one build returned that the next build reads, by stage. */
+export interface StageParts {
+  config: { config: SiteConfig; loaded?: CacheState["config"] };
+  read: { walk: MemorySnapshot["walk"]; changed: boolean; lastUpdated: Map<string, LastUpdated> };
+  planned: { memo: PlanMemo; siteKey: string };
+  paged: {
+    pages: {
+      sources: CacheState["pages"];
+      kept?: Map<string, KeptPage>;
+      dataFiles: Record<string, string>;
+      rendered: number;
+    };
+    /** The files pages read besides their own. */
+    deps: { next(): CacheState["files"]; changed: boolean };
+    /** The last output the pages stage reused from, if any. */
+    reusable?: OutputState;
+  };
+  examples: { memo?: CacheState["examples"]; later?: SiteExampleInput };
+  check?: CheckMemo;
+  search: { snapshot(): SearchSnapshot; made: boolean };
+  wrote: { output: OutputState; made: boolean };
+  /** The files of the build kept in memory. */
+  files?: OutputFiles;
+  /** The descriptions of Brook the build read (the dev server watches them). */
+  reference: { inputs: string[] };
+}
+
 /**
  * The next snapshot from the parts the stages returned: the disk part (the output record only
- * for a build into a folder) and, when the caller builds again, the memory part.
+ * for a build into a folder) and, when the caller builds again (`remember`), the memory part.
+ * `worthSaving`: a stage made something new, so the build cache should save the disk part (a
+ * warm build that changed nothing does not write the cache again).
  */
 export function nextSnapshot(
   previous: Snapshot,
-  parts: {
-    disk: Omit<CacheState, "search" | "searchCounts" | "output">;
-    search: SearchSnapshot;
-    /** The output of a build into a folder; undefined keeps the last one's record. */
-    folderOutput?: OutputState;
-    memory?: MemorySnapshot;
-  },
-): Snapshot {
-  const { search, searchCounts, ...searchRest } = parts.search;
-  return {
+  parts: StageParts,
+  how: { remember: boolean; intoFolder: boolean },
+): { next: Snapshot; worthSaving: boolean } {
+  const { config, read, planned, examples, wrote } = parts;
+  const { pages, deps, reusable } = parts.paged;
+  const { search, searchCounts, ...searchRest } = parts.search.snapshot();
+  const memory: MemorySnapshot | undefined = how.remember
+    ? {
+        walk: read.walk,
+        lastUpdated: read.lastUpdated,
+        plan: planned.memo,
+        kept: pages.kept ?? new Map(),
+        check: parts.check,
+        output: wrote.output,
+        files: parts.files,
+        config: config.config,
+        siteKey: planned.siteKey,
+        dataFiles: pages.dataFiles,
+        referenceFiles: parts.reference.inputs,
+        examplesLater: examples.later,
+      }
+    : undefined;
+  const next: Snapshot = {
     disk: {
-      ...parts.disk,
-      output: parts.folderOutput ?? previous.disk.output,
+      config: config.loaded,
+      pages: pages.sources,
+      files: deps.next(),
+      examples: examples.memo,
+      output: how.intoFolder ? wrote.output : previous.disk.output,
       search: search ?? new Map(),
       searchCounts,
     },
     search: searchRest,
-    memory: parts.memory,
+    memory,
   };
+  const made =
+    config.loaded !== previous.disk.config ||
+    read.changed ||
+    deps.changed ||
+    parts.search.made ||
+    examples.memo !== previous.disk.examples;
+  const outputMade = how.intoFolder && (!reusable || pages.rendered > 0 || wrote.made);
+  return { next, worthSaving: made || outputMade };
 }
