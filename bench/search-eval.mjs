@@ -4,7 +4,8 @@
 // its halves A (even places, where rules are chosen) and B (odd, where they are checked), and on
 // the queries written last (`from`, the first index of the newest ones). `node bench/search.mjs`
 // measures the same in Chromium, with the latency and the bytes.
-//   node bench/search-eval.mjs [--misses] [--from N]
+//   node bench/search-eval.mjs [--misses] [--from N]   (SEARCH_PAGES=file keeps the built pages;
+//   RANK="fields=15,5,5,5,1 focus=2" tries other constants)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -26,6 +27,7 @@ await build({
       'export { buildSite } from "./src/build.ts";',
       'export { buildSearchFiles } from "./src/search/index-files.ts";',
       'export { openSearch } from "./src/shared/search/search.ts";',
+      'export { RANK_MODEL } from "./src/shared/search/rank.ts";',
     ].join("\n"),
     resolveDir: root,
     sourcefile: "search-eval.ts",
@@ -43,7 +45,14 @@ await build({
 });
 process.env.BROOK_DOCS_QUIET = "1";
 process.env.BROOK_DOCS_ROOT ??= root;
-const { buildSite, buildSearchFiles, openSearch } = await import(join(outdir, "search-eval.mjs"));
+const { buildSite, buildSearchFiles, openSearch, RANK_MODEL } = await import(
+  join(outdir, "search-eval.mjs")
+);
+// RANK="fields=15,5,5,5,1 focus=2": try other constants of the ranking without editing it.
+for (const setting of (process.env.RANK ?? "").split(/\s+/).filter(Boolean)) {
+  const [key, value] = setting.split("=");
+  RANK_MODEL[key] = value.includes(",") ? value.split(",").map(Number) : Number(value);
+}
 const pagesFile = process.env.SEARCH_PAGES;
 let pages;
 let options;
@@ -70,6 +79,22 @@ console.log(
   `index: ${(gzipSync(entry.content, { level: 9 }).length / 1000).toFixed(1)} KB gzip, ${pages.length} pages`,
 );
 
+if (args.includes("--explain")) {
+  const q = args[args.indexOf("--explain") + 1];
+  const full = RANK_MODEL.fields;
+  const only = (f) => {
+    RANK_MODEL.fields = full.map((w, i) => (i === f ? w : 1e-9));
+    const m = new Map(search(q, 200).map((h) => [h.route, h.score]));
+    RANK_MODEL.fields = full;
+    return m;
+  };
+  const parts = full.map((_, f) => only(f));
+  for (const hit of search(q, 6))
+    console.log(
+      `${hit.score.toFixed(2).padStart(8)} ${hit.route.padEnd(48)} by field: ${parts.map((m) => (m.get(hit.route) ?? 0).toFixed(1)).join(" ")}`,
+    );
+  process.exit(0);
+}
 const relevance = JSON.parse(
   readFileSync(join(root, "bench", "search-relevance.json"), "utf8"),
 ).queries;
