@@ -81,6 +81,11 @@ console.log(
 
 if (args.includes("--explain")) {
   const q = args[args.indexOf("--explain") + 1];
+  if (process.env.WARM)
+    for (const { q: other } of JSON.parse(
+      readFileSync(join(root, "bench", "search-relevance.json"), "utf8"),
+    ).queries)
+      search(other, 8);
   const full = RANK_MODEL.fields;
   const only = (f) => {
     RANK_MODEL.fields = full.map((w, i) => (i === f ? w : 1e-9));
@@ -110,7 +115,12 @@ const sets = [
   ["half B (odd)", (i) => i % 2 === 1],
 ];
 if (from !== undefined)
-  sets.push([`from ${from}`, (i) => i >= from], [`before ${from}`, (i) => i < from]);
+  sets.push(
+    [`from ${from}`, (i) => i >= from],
+    [`from ${from}, A`, (i) => i >= from && i % 2 === 0],
+    [`from ${from}, B`, (i) => i >= from && i % 2 === 1],
+    [`before ${from}`, (i) => i < from],
+  );
 for (const [label, inSet] of sets) {
   let n = 0,
     top1 = 0,
