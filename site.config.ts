@@ -64,7 +64,7 @@ export default defineConfig({
       poller: ["source"],
       "billing unit": ["invocation"],
       // Intent in other words than the pages'.
-      down: ["status", "incident"],
+      down: ["status", "outage"],
       outage: ["incident", "status"],
       uptime: ["status"],
       "at a time": ["concurrency"],
