@@ -24,6 +24,8 @@ export interface RankModel {
   focus: number;
   /** A title, description or headings match counts by the share of the query the field holds, to this power. */
   fieldShare: number;
+  /** How much more an identifier typed as written (`workflow_paused`, `$steps`) or a number counts in the query's weight. */
+  code: number;
 }
 
 /** The model the search box and every caller use. */
@@ -33,6 +35,7 @@ export const RANK_MODEL: RankModel = {
   coverage: 0.5,
   focus: 2,
   fieldShare: 1,
+  code: 2,
 };
 
 /** A ranked page: its number in the head's pages, and its score. */
@@ -66,7 +69,7 @@ export function rankPages(
   const concepts = query.slice(0, 30);
   const { head, average } = reader;
   const lengths = head.lengths;
-  const weights = concepts.map((c) => conceptWeight(reader, c));
+  const weights = concepts.map((c) => conceptWeight(reader, c, model));
   const sum = weights.reduce((a, b) => a + b, 0);
   // Nothing counts (only common words): every page matched covers the query.
   const total = sum || 1;
@@ -262,10 +265,12 @@ function scratchOf(reader: SearchReader): Scratch {
 }
 
 /**
- * How much a concept counts towards coverage: 1, or 0 for one that does not (a trailing stop
- * word or letter being typed, unless alone; a word on more pages than the index lists).
+ * How much a concept counts towards coverage: 1; `model.code` for an identifier typed as the
+ * docs write it or a number (`workflow_paused`, `503`: the most specific thing a reader can type,
+ * so a page without it covers less of the question); 0 for one that does not count (a trailing
+ * stop word or letter being typed, unless alone; a word on more pages than the index lists).
  */
-function conceptWeight(reader: SearchReader, concept: Concept): number {
+function conceptWeight(reader: SearchReader, concept: Concept, model: RankModel): number {
   if (!concept.required) return 0;
   const terms = concept.words.flatMap(exactTerms).filter((t) => reader.has(t));
   // A word on nearly every page (the site's name, its main nouns) says nothing about which page
@@ -277,5 +282,7 @@ function conceptWeight(reader: SearchReader, concept: Concept): number {
         (reader.pageCount >= 20 && reader.df(t) >= UBIQUITOUS * reader.pageCount),
     )
     ? 0
-    : 1;
+    : terms.some((t) => /^\d+$/.test(t) || concept.words.some((w) => w.whole === t))
+      ? model.code
+      : 1;
 }
