@@ -131,7 +131,13 @@ export class SearchTally {
     if (this.added[p]) throw new Error(`search page ${p} counted twice`);
     this.added[p] = true;
     const headings = [...page.headings, sectionWords(page)];
-    [[page.title, slugWords(page)], [page.description], headings].forEach((texts, f) => {
+    const short = [
+      [page.title, slugWords(page)],
+      [page.description],
+      headings,
+      page.keywords ?? [],
+    ];
+    short.forEach((texts, f) => {
       for (const t of texts) this.tally.add(t);
       this.tally.drain((term, tf) => this.post(term, f, p, tf));
     });

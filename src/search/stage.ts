@@ -228,7 +228,16 @@ export class SearchStage {
   private fingerprint(page: SearchPage, bodies: Map<string, string>): string {
     const body = bodies.get(page.body) ?? this.bodyPrints.get(page.body) ?? hash(page.body);
     bodies.set(page.body, body);
-    return hash(JSON.stringify([page.route, page.title, page.description, page.headings, body]));
+    return hash(
+      JSON.stringify([
+        page.route,
+        page.title,
+        page.description,
+        page.keywords,
+        page.headings,
+        body,
+      ]),
+    );
   }
 }
 

@@ -35,7 +35,7 @@ export interface SearchTask {
 export type SearchResult = SearchFiles | { baseMissing: true };
 
 /** Bump when the file's layout changes. */
-const COUNTS_FORMAT = 1;
+const COUNTS_FORMAT = 2;
 
 /** Runs a search task (on a worker, or on this thread). */
 export function runSearchTask(task: SearchTask): SearchResult {

@@ -98,6 +98,8 @@ export interface SearchPage extends PageSearchData {
   route: string;
   title: string;
   description: string;
+  /** The frontmatter's `keywords`: what readers type for the page, in their words. */
+  keywords?: string[];
 }
 
 /** Data embedded in every page for hydration (the page minus its HTML, which the DOM holds). */

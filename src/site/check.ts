@@ -104,6 +104,7 @@ export function searchPageOf(p: PlannedPage, facts: PageFacts | undefined): Sear
     route: p.regularPath,
     title: p.title,
     description: p.description,
+    keywords: p.frontmatter.keywords,
     ...(facts?.search ?? { headings: [], body: "" }),
   };
 }

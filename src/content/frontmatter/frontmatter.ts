@@ -15,6 +15,11 @@ import { hasSiteValue } from "../site-values.ts";
 /** The longest description, counted with its site values in it (src/content/frontmatter/frontmatter-values.ts). */
 export const MAX_DESCRIPTION = 160;
 
+/** The most search keywords a page may have. */
+export const MAX_KEYWORDS = 40;
+/** The longest search keyword: a phrase, not a paragraph. */
+export const MAX_KEYWORD_CHARS = 80;
+
 /** Layouts the templates register. */
 export const LAYOUTS = ["doc", "home", "not-found"] as const;
 
@@ -47,6 +52,14 @@ export const frontmatterSchema = z.strictObject({
   meta: z.array(metaTag).default([]),
   /** Headings in "On this page": `false`, `2`, `3` or `[2, 3]`. @default the site's `outline` */
   outline: z.custom<OutlineSetting>(isOutlineSetting).optional(),
+  /**
+   * What a reader would type to find the page, in their words rather than its title's: searched
+   * with a weight of their own, shown nowhere.
+   */
+  keywords: z
+    .array(z.string().trim().min(1).max(MAX_KEYWORD_CHARS))
+    .max(MAX_KEYWORDS)
+    .optional(),
 });
 
 /** Validated frontmatter of one page. */
@@ -210,6 +223,8 @@ function describeIssue(issue: z.core.$ZodIssue, data: Record<string, unknown>): 
   }
   if (key === "layout") return { key, message: `unknown layout ${JSON.stringify(value)}`, hint: `use one of ${LAYOUTS.join(", ")}` };
   if (key === "outline") return { key, message: `outline must be false, 2, 3 or [2, 3], got ${JSON.stringify(value)}`, hint: "write outline: false to hide the outline, or outline: [2, 3] for ## and ###" };
+  if (key === "keywords")
+    return { key, message: `keywords must be a list of at most ${MAX_KEYWORDS} phrases of at most ${MAX_KEYWORD_CHARS} characters`, hint: "write keywords: [change my email, delete my account]" };
   if (key === "meta") return { key, message: "meta must be a list of { name or property, content } strings", hint: 'write meta:\n    - name: robots\n      content: "noindex"' };
   return { key: key || undefined, message: `frontmatter ${key || "value"}: ${issue.message}`, hint: `allowed keys: ${KEYS.join(", ")}` };
 }

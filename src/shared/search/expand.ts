@@ -76,20 +76,25 @@ export function phrasesOf(concept: Concept): Word[][] {
   return [...groups.values()];
 }
 
-/** A phrase's best terms from its words' (bestTerms): the mean of their scores, fields all of them hold. */
+/**
+ * A phrase's best terms from its words' (bestTerms): the mean of their scores (`width` per page),
+ * and the short fields (bits below `shortFields`) all of them hold.
+ */
 export function joinPhrase(
   found: Map<number, { score: Float64Array; fields: number }>[],
+  width: number,
+  shortFields: number,
 ): Map<number, { score: Float64Array; fields: number }> {
   const out = new Map<number, { score: Float64Array; fields: number }>();
   for (const word of found)
     for (const [page, { score }] of word) {
       let entry = out.get(page);
       if (!entry) {
-        let fields = 7;
+        let fields = (1 << shortFields) - 1;
         for (const other of found) fields &= other.get(page)?.fields ?? 0;
-        out.set(page, (entry = { score: new Float64Array(5), fields }));
+        out.set(page, (entry = { score: new Float64Array(width), fields }));
       }
-      for (let k = 0; k < 5; k++) entry.score[k] = entry.score[k]! + score[k]! / found.length;
+      for (let k = 0; k < width; k++) entry.score[k] = entry.score[k]! + score[k]! / found.length;
     }
   return out;
 }

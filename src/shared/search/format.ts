@@ -1,11 +1,12 @@
 /**
  * The search index files, shared by the build that writes them and the browser that reads them
- * (docs/decisions.md, "Search"). One lunr document per page; fields title, description, headings
- * and body; postings hold term frequencies, and the browser turns them into lunr's BM25 vectors.
+ * (docs/decisions.md, "Search"). One document per page; fields title, description, headings,
+ * keywords (the frontmatter's) and body; postings hold term frequencies, which the ranking
+ * (rank.ts) scores.
  */
 
 /** Bumped whenever the files change shape. */
-export const SEARCH_FORMAT = 3;
+export const SEARCH_FORMAT = 4;
 
 /**
  * Characters of a section's text that are indexed: all of it on our docs (the longest section has
@@ -15,15 +16,16 @@ export const SEARCH_FORMAT = 3;
 export const SEARCH_SECTION_CHARS = 4000;
 
 /** The fields of a page, in the order of every per-field array in the files. */
-export const SEARCH_FIELDS = ["title", "description", "headings", "body"] as const;
+export const SEARCH_FIELDS = ["title", "description", "headings", "keywords", "body"] as const;
 
 /** BM25's term-frequency saturation (lunr's default). */
 export const BM25_K1 = 1.2;
 /**
  * BM25's length normalisation per field (SEARCH_FIELDS order). Headings are a list of separate
- * short titles: a page with thirty sections should not have each heading count for less.
+ * short titles: a page with thirty sections should not have each heading count for less; keywords
+ * a list of phrases likewise, a little more normalised so that a long list does not win by length.
  */
-export const BM25_B = [0.75, 0.75, 0.2, 0.75];
+export const BM25_B = [0.75, 0.75, 0.2, 0.3, 0.75];
 
 /**
  * In each field, a term keeps the postings of at most this many pages, those where it weighs most

@@ -7,14 +7,14 @@
  * field holds (docs/decisions.md, "Search ranking": BM25F was measured beside it and lost).
  * A phrase of the synonym table counts by the mean of its words' best terms on the page.
  */
-import { BM25_B, BM25_K1 } from "./format.ts";
+import { BM25_B, BM25_K1, SEARCH_FIELDS } from "./format.ts";
 import { expand, joinPhrase, MATCH_QUALITY, phrasesOf } from "./expand.ts";
 import { exactTerms, type Concept } from "./query.ts";
 import type { SearchReader } from "./reader.ts";
 
 /** The ranking's constants (docs/decisions.md, "Search ranking", for the figures that chose them). */
 export interface RankModel {
-  /** How much a term's occurrence in each field counts (SEARCH_FIELDS order: title, description, headings, body). */
+  /** How much a term's occurrence in each field counts (SEARCH_FIELDS order: title, description, headings, keywords, body). */
   fields: number[];
   /** BM25's term-frequency saturation. */
   k1: number;
@@ -24,15 +24,18 @@ export interface RankModel {
   focus: number;
   /** A title, description or headings match counts by the share of the query the field holds, to this power. */
   fieldShare: number;
+  /** How much more an identifier typed as written (`workflow_paused`, `$steps`) or a number counts in the query's weight. */
+  code: number;
 }
 
 /** The model the search box and every caller use. */
 export const RANK_MODEL: RankModel = {
-  fields: [15, 5, 5, 1],
+  fields: [15, 5, 5, 8, 1],
   k1: BM25_K1,
   coverage: 0.5,
   focus: 2,
   fieldShare: 1,
+  code: 2,
 };
 
 /** A ranked page: its number in the head's pages, and its score. */
@@ -42,11 +45,16 @@ export interface RankedPage {
 }
 
 const TITLE = 0;
+/** Fields per page; the body is the last, every other one is short (title, description, headings, keywords). */
+const FIELDS = SEARCH_FIELDS.length;
+const BODY = FIELDS - 1;
+/** Per page in `term` and `best`: each field's score, then their sum. */
+const WIDTH = FIELDS + 1;
+const TOTAL = FIELDS;
 /** BM25's length normalisation for a number, in every field (see rankPages). */
 const NUMBER_B = 0;
 /** A word on at least this share of the pages does not count towards coverage or a field's share. */
 const UBIQUITOUS = 0.95;
-const BODY = 3;
 /** A bit of `matched` no concept uses (concepts stop at 30): a term's short fields, while one word is scored. */
 const FIELD_SCRATCH = 31;
 
@@ -61,7 +69,7 @@ export function rankPages(
   const concepts = query.slice(0, 30);
   const { head, average } = reader;
   const lengths = head.lengths;
-  const weights = concepts.map((c) => conceptWeight(reader, c));
+  const weights = concepts.map((c) => conceptWeight(reader, c, model));
   const sum = weights.reduce((a, b) => a + b, 0);
   // Nothing counts (only common words): every page matched covers the query.
   const total = sum || 1;
@@ -98,38 +106,38 @@ export function rankPages(
         const norm = 1 - b + (b * lengths[field]![page]!) / (average[field] || 1);
         const tf = list[i + 2]!;
         const w = (idf * model.fields[field]! * (model.k1 + 1) * tf) / (model.k1 * norm + tf);
-        const at = page * 5;
-        if (term[at + 4] === 0) termPages.add(page);
+        const at = page * WIDTH;
+        if (term[at + TOTAL] === 0) termPages.add(page);
         term[at + field] = term[at + field]! + w;
-        term[at + 4] = term[at + 4]! + w;
+        term[at + TOTAL] = term[at + TOTAL]! + w;
         // Nor does a part of a word the docs use whole (`respond` of `$respond`).
         if (field !== BODY && counted && quality > least) {
           pages.add(page);
-          matched[page * 4 + field]! |= 1 << bit;
+          matched[page * FIELDS + field]! |= 1 << bit;
         }
       }
       for (const page of termPages.list()) {
-        const at = page * 5;
+        const at = page * WIDTH;
         if (c !== undefined) {
-          if (term[at + 4]! > best[at + 4]!) {
+          if (term[at + TOTAL]! > best[at + TOTAL]!) {
             bestPages.add(page);
-            for (let k = 0; k < 5; k++) best[at + k] = term[at + k]!;
+            for (let k = 0; k < WIDTH; k++) best[at + k] = term[at + k]!;
           }
-          for (let k = 0; k < 5; k++) term[at + k] = 0;
+          for (let k = 0; k < WIDTH; k++) term[at + k] = 0;
           continue;
         }
         let entry = out.get(page);
-        if (!entry) out.set(page, (entry = { score: new Float64Array(5), fields: 0 }));
-        if (term[at + 4]! > entry.score[4]!) entry.score.set(term.subarray(at, at + 5));
-        for (let k = 0; k < 5; k++) term[at + k] = 0;
+        if (!entry) out.set(page, (entry = { score: new Float64Array(WIDTH), fields: 0 }));
+        if (term[at + TOTAL]! > entry.score[TOTAL]!) entry.score.set(term.subarray(at, at + WIDTH));
+        for (let k = 0; k < WIDTH; k++) term[at + k] = 0;
       }
       termPages.clear();
     }
     if (c === undefined)
       for (const page of pages.list())
-        for (let k = 0; k < 3; k++)
-          if (matched[page * 4 + k]! & (1 << FIELD_SCRATCH)) {
-            matched[page * 4 + k]! &= ~(1 << FIELD_SCRATCH);
+        for (let k = 0; k < BODY; k++)
+          if (matched[page * FIELDS + k]! & (1 << FIELD_SCRATCH)) {
+            matched[page * FIELDS + k]! &= ~(1 << FIELD_SCRATCH);
             const entry = out.get(page);
             if (entry) entry.fields |= 1 << k;
           }
@@ -146,22 +154,23 @@ export function rankPages(
       const found = words.map((w) =>
         bestTerms(concept, expand(reader, { ...concept, words: [w] }), counted),
       );
-      for (const [page, { score, fields }] of joinPhrase(found)) {
-        const at = page * 5;
-        if (score[4]! > best[at + 4]!) {
+      for (const [page, { score, fields }] of joinPhrase(found, WIDTH, BODY)) {
+        const at = page * WIDTH;
+        if (score[TOTAL]! > best[at + TOTAL]!) {
           bestPages.add(page);
           best.set(score, at);
         }
-        for (let k = 0; k < 3; k++) if (fields & (1 << k)) matched[page * 4 + k]! |= 1 << c;
+        for (let k = 0; k < BODY; k++) if (fields & (1 << k)) matched[page * FIELDS + k]! |= 1 << c;
         pages.add(page);
       }
     }
     for (const page of bestPages.list()) {
-      const at = page * 5;
+      const at = page * WIDTH;
       pages.add(page);
-      for (let k = 0; k < 4; k++) byField[page * 4 + k] = byField[page * 4 + k]! + best[at + k]!;
-      if (counted) matched[page * 4 + BODY]! |= 1 << c;
-      for (let k = 0; k < 5; k++) best[at + k] = 0;
+      for (let k = 0; k < FIELDS; k++)
+        byField[page * FIELDS + k] = byField[page * FIELDS + k]! + best[at + k]!;
+      if (counted) matched[page * FIELDS + BODY]! |= 1 << c;
+      for (let k = 0; k < WIDTH; k++) best[at + k] = 0;
     }
     bestPages.clear();
   });
@@ -172,24 +181,26 @@ export function rankPages(
   };
   const ranked: RankedPage[] = [];
   for (const page of pages.list()) {
-    const at = page * 4;
+    const at = page * FIELDS;
     // A page with only a loose match in a short field and no score has nothing to rank by.
-    const s0 = byField[at]! + byField[at + 1]! + byField[at + 2]! + byField[at + 3]!;
+    let s0 = 0;
+    for (let k = 0; k < FIELDS; k++) s0 += byField[at + k]!;
     if (s0 > 0) {
       // matched[BODY] holds every concept the page matched anywhere.
       const coverage = sum ? share(matched[at + BODY]!) : 1;
-      const shares = [share(matched[at]!), share(matched[at + 1]!), share(matched[at + 2]!)];
+      const shares: number[] = [];
+      for (let k = 0; k < BODY; k++) shares.push(share(matched[at + k]!));
       // A short field counts by how much of the query it holds: a title sharing one word of five
       // does not outweigh a body that is about all five.
       let s = byField[at + BODY]!;
-      for (let k = 0; k < 3; k++)
+      for (let k = 0; k < BODY; k++)
         s += byField[at + k]! * (sum ? Math.pow(shares[k]!, model.fieldShare) : 1);
       ranked.push({
         page,
         score: s * Math.pow(coverage, model.coverage) * (1 + model.focus * Math.max(...shares)),
       });
     }
-    for (let k = 0; k < 4; k++) byField[at + k] = matched[at + k] = 0;
+    for (let k = 0; k < FIELDS; k++) byField[at + k] = matched[at + k] = 0;
   }
   pages.clear();
   return ranked.sort((a, b) => b.score - a.score || a.page - b.page).slice(0, limit);
@@ -240,10 +251,10 @@ function scratchOf(reader: SearchReader): Scratch {
   if (!s) {
     const n = reader.pageCount;
     s = {
-      term: new Float64Array(n * 5),
-      best: new Float64Array(n * 5),
-      byField: new Float64Array(n * 4),
-      matched: new Int32Array(n * 4),
+      term: new Float64Array(n * WIDTH),
+      best: new Float64Array(n * WIDTH),
+      byField: new Float64Array(n * FIELDS),
+      matched: new Int32Array(n * FIELDS),
       termPages: new PageSet(n),
       bestPages: new PageSet(n),
       pages: new PageSet(n),
@@ -254,10 +265,12 @@ function scratchOf(reader: SearchReader): Scratch {
 }
 
 /**
- * How much a concept counts towards coverage: 1, or 0 for one that does not (a trailing stop
- * word or letter being typed, unless alone; a word on more pages than the index lists).
+ * How much a concept counts towards coverage: 1; `model.code` for an identifier typed as the
+ * docs write it or a number (`workflow_paused`, `503`: the most specific thing a reader can type,
+ * so a page without it covers less of the question); 0 for one that does not count (a trailing
+ * stop word or letter being typed, unless alone; a word on more pages than the index lists).
  */
-function conceptWeight(reader: SearchReader, concept: Concept): number {
+function conceptWeight(reader: SearchReader, concept: Concept, model: RankModel): number {
   if (!concept.required) return 0;
   const terms = concept.words.flatMap(exactTerms).filter((t) => reader.has(t));
   // A word on nearly every page (the site's name, its main nouns) says nothing about which page
@@ -269,5 +282,7 @@ function conceptWeight(reader: SearchReader, concept: Concept): number {
         (reader.pageCount >= 20 && reader.df(t) >= UBIQUITOUS * reader.pageCount),
     )
     ? 0
-    : 1;
+    : terms.some((t) => /^\d+$/.test(t) || concept.words.some((w) => w.whole === t))
+      ? model.code
+      : 1;
 }

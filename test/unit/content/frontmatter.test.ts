@@ -46,3 +46,21 @@ describe("frontmatter outline", () => {
     }
   });
 });
+
+describe("frontmatter keywords", () => {
+  const parse = (value: string) => parseFrontmatter(`---\ntitle: T\ndescription: D\nkeywords: ${value}\n---\n`, "x.md");
+  it("takes a list of phrases, trimmed", () => {
+    expect(parse('[change email, " 2fa ", "413 request entity too large"]').result!.frontmatter.keywords).toEqual(["change email", "2fa", "413 request entity too large"]);
+    expect(parseFrontmatter("---\ntitle: T\ndescription: D\n---\n", "x.md").result!.frontmatter).not.toHaveProperty("keywords");
+  });
+  it("rejects a string, an empty phrase, a paragraph and too many, with its line and a hint", () => {
+    const many = `[${Array.from({ length: 41 }, (_, i) => `k${i}`).join(", ")}]`;
+    for (const bad of ["change email", '[""]', `[${"word ".repeat(20)}]`, many, "[[nested]]"]) {
+      const { result, diagnostics } = parse(bad);
+      expect(result, bad).toBeUndefined();
+      expect(diagnostics[0]).toMatchObject({ line: 4, rule: "frontmatter" });
+      expect(diagnostics[0]!.message).toMatch(/^keywords must be a list of at most 40 phrases/);
+      expect(diagnostics[0]!.hint).toMatch(/keywords: \[/);
+    }
+  });
+});

@@ -63,6 +63,7 @@ function planOf(pages: SearchPage[]): { plan: SitePlan; sources: Map<string, Cac
     title: p.title,
     description: p.description,
     layout: "doc",
+    frontmatter: {},
   }));
   const sources = new Map(
     pages.map((p, i) => [

@@ -27,6 +27,11 @@ const pages = [
   ]),
   page("/axios/", "HTTP client", ["", `Install @brook/axios to log requests. ${filler}`]),
   page("/respond/", "Responding", ["", `Call respond to send a response. ${filler}`]),
+  {
+    ...page("/settings/", "User settings", ["Profile", `Name, username and address. ${filler}`]),
+    keywords: ["change email", "close account"],
+  },
+  page("/email/", "Email destination", ["", `Send an email to your address. ${filler}`]),
 ];
 const head = JSON.parse(
   buildSearchFiles(pages, { synonyms: { answer: ["respond"] } }).files[0]!.content,
@@ -50,6 +55,12 @@ describe("the shared ranking (openSearch)", () => {
   it("finds the page of the other $ globals for one the docs never name", () => {
     expect(routes("$steps")[0]).toBe("/removed/");
     expect(routes("what replaced $steps")[0]).toBe("/removed/");
+  });
+
+  it("finds a page by its keywords, the readers' words its text does not use", () => {
+    expect(routes("how do I change my email address")[0]).toBe("/settings/");
+    expect(routes("close my account")).toEqual(["/settings/"]);
+    expect(routes("send an email")[0]).toBe("/email/");
   });
 
   it("answers with routes, titles and scores, best first, up to the limit", () => {

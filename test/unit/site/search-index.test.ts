@@ -20,10 +20,12 @@ const page = (
   title: string,
   description: string,
   sections: { heading: string; text: string }[],
+  keywords?: string[],
 ): SearchPage & { sections: typeof sections } => ({
   route,
   title,
   description,
+  keywords,
   ...searchData(sections.map((s) => ({ slug: "", ...s }))),
   sections,
 });
@@ -41,9 +43,13 @@ const pages = [
       },
     ],
   ),
-  page("/cli/login/", "Log in to the CLI", "Sign in from a terminal.", [
-    { heading: "Profiles", text: "brook login --profile work" },
-  ]),
+  page(
+    "/cli/login/",
+    "Log in to the CLI",
+    "Sign in from a terminal.",
+    [{ heading: "Profiles", text: "brook login --profile work" }],
+    ["sign in from CI", "BROOK_API_KEY on a server"],
+  ),
   page("/code/go/", "Go code steps", "Write steps in Go.", [
     { heading: "", text: "Handler gets ctx.respond and ETIMEDOUT errors." },
   ]),
@@ -72,6 +78,7 @@ function expected(): Posting[] {
       p.title + slug,
       p.description,
       [...p.sections.map((s) => s.heading), section].join(" "),
+      (p.keywords ?? []).join(" "),
       p.sections.map((s) => s.text).join(" "),
     ];
     texts.forEach((text, f) => {

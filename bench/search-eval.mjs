@@ -1,0 +1,151 @@
+// Relevance of the shared ranking in Node, fast enough to run after every change: builds the real
+// docs once (or reads the search pages a build left in SEARCH_PAGES), makes the index with the
+// current code and prints top-1, top-3 distinct pages and MRR on bench/search-relevance.json, on
+// its halves A (even places, where rules are chosen) and B (odd, where they are checked), and on
+// the queries written last (`from`, the first index of the newest ones). `node bench/search.mjs`
+// measures the same in Chromium, with the latency and the bytes.
+//   node bench/search-eval.mjs [--misses] [--from N]   (SEARCH_PAGES=file keeps the built pages;
+//   RANK="fields=15,5,5,5,1 focus=2" tries other constants)
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { nodeBundleOptions } from "../scripts/node-bundle.js";
+
+const root = resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const showMisses = args.includes("--misses");
+const from = args.includes("--from") ? Number(args[args.indexOf("--from") + 1]) : undefined;
+// Inside node_modules, so the bundle finds the packages it leaves outside.
+const outdir = join(root, "node_modules", ".cache", "brook-search-eval");
+mkdirSync(outdir, { recursive: true });
+await build({
+  ...nodeBundleOptions(root),
+  stdin: {
+    contents: [
+      'export { buildSite } from "./src/build.ts";',
+      'export { buildSearchFiles } from "./src/search/index-files.ts";',
+      'export { openSearch } from "./src/shared/search/search.ts";',
+      'export { RANK_MODEL } from "./src/shared/search/rank.ts";',
+    ].join("\n"),
+    resolveDir: root,
+    sourcefile: "search-eval.ts",
+    loader: "ts",
+  },
+  entryNames: "search-eval",
+  outdir,
+  logLevel: "warning",
+});
+await build({
+  ...nodeBundleOptions(root),
+  entryPoints: { "build-worker": "src/workers/build-worker.ts" },
+  outdir,
+  logLevel: "warning",
+});
+process.env.BROOK_DOCS_QUIET = "1";
+process.env.BROOK_DOCS_ROOT ??= root;
+const { buildSite, buildSearchFiles, openSearch, RANK_MODEL } = await import(
+  join(outdir, "search-eval.mjs")
+);
+// RANK="fields=15,5,5,5,1 focus=2": try other constants of the ranking without editing it.
+for (const setting of (process.env.RANK ?? "").split(/\s+/).filter(Boolean)) {
+  const [key, value] = setting.split("=");
+  RANK_MODEL[key] = value.includes(",") ? value.split(",").map(Number) : Number(value);
+}
+const pagesFile = process.env.SEARCH_PAGES;
+let pages;
+let options;
+if (pagesFile && existsSync(pagesFile))
+  ({ pages, options } = JSON.parse(readFileSync(pagesFile, "utf8")));
+else {
+  const out = mkdtempSync(join(tmpdir(), "brook-search-eval-"));
+  const built = await buildSite({
+    cwd: root,
+    contentDir: join(root, "content"),
+    outDir: out,
+    cache: false,
+  });
+  pages = built.searchPages;
+  options = built.config.search;
+  rmSync(out, { recursive: true, force: true });
+  if (pagesFile) writeFileSync(pagesFile, JSON.stringify({ pages, options }));
+}
+const files = buildSearchFiles(pages, options);
+const entry = files.files.find((f) => f.name === files.entry);
+const head = JSON.parse(entry.content);
+const search = openSearch(head, []);
+console.log(
+  `index: ${(gzipSync(entry.content, { level: 9 }).length / 1000).toFixed(1)} KB gzip, ${pages.length} pages`,
+);
+
+if (args.includes("--explain")) {
+  const q = args[args.indexOf("--explain") + 1];
+  if (process.env.WARM)
+    for (const { q: other } of JSON.parse(
+      readFileSync(join(root, "bench", "search-relevance.json"), "utf8"),
+    ).queries)
+      search(other, 8);
+  const full = RANK_MODEL.fields;
+  const only = (f) => {
+    RANK_MODEL.fields = full.map((w, i) => (i === f ? w : 1e-9));
+    const m = new Map(search(q, 200).map((h) => [h.route, h.score]));
+    RANK_MODEL.fields = full;
+    return m;
+  };
+  const parts = full.map((_, f) => only(f));
+  for (const hit of search(q, 6))
+    console.log(
+      `${hit.score.toFixed(2).padStart(8)} ${hit.route.padEnd(48)} by field: ${parts.map((m) => (m.get(hit.route) ?? 0).toFixed(1)).join(" ")}`,
+    );
+  process.exit(0);
+}
+const relevance = JSON.parse(
+  readFileSync(join(root, "bench", "search-relevance.json"), "utf8"),
+).queries;
+const found = relevance.map(({ q }) => {
+  const seen = [];
+  for (const hit of search(q, 8)) if (!seen.includes(hit.route)) seen.push(hit.route);
+  return seen;
+});
+const rank = (i) => found[i].findIndex((r) => relevance[i].pages.includes(r));
+const sets = [
+  ["all", () => true],
+  ["half A (even)", (i) => i % 2 === 0],
+  ["half B (odd)", (i) => i % 2 === 1],
+];
+if (from !== undefined)
+  sets.push(
+    [`from ${from}`, (i) => i >= from],
+    [`from ${from}, A`, (i) => i >= from && i % 2 === 0],
+    [`from ${from}, B`, (i) => i >= from && i % 2 === 1],
+    [`before ${from}`, (i) => i < from],
+  );
+for (const [label, inSet] of sets) {
+  let n = 0,
+    top1 = 0,
+    top3 = 0,
+    rr = 0,
+    none = 0;
+  relevance.forEach((_, i) => {
+    if (!inSet(i)) return;
+    n++;
+    const r = rank(i);
+    if (r === 0) top1++;
+    if (r >= 0 && r < 3) top3++;
+    if (r >= 0) rr += 1 / (r + 1);
+    if (!found[i].length) none++;
+  });
+  console.log(
+    `${label.padEnd(16)} n=${String(n).padStart(3)}  top-1 ${((100 * top1) / n).toFixed(1)}%  top-3 ${((100 * top3) / n).toFixed(1)}%  MRR ${(rr / n).toFixed(3)}  none ${none}`,
+  );
+}
+if (showMisses)
+  relevance.forEach(({ q, pages: want }, i) => {
+    if (from !== undefined && i < from) return;
+    const r = rank(i);
+    if (r !== 0)
+      console.log(
+        `${i % 2 ? "B" : "A"} #${r < 0 ? "-" : r + 1} ${JSON.stringify(q)} → ${found[i].slice(0, 3).join(" ")}  (want ${want.join(" ")})`,
+      );
+  });
