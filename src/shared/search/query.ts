@@ -5,6 +5,7 @@
  * caller share it.
  */
 import { chunks, stem, WORD_RE } from "./tokens.ts";
+import { verbOf } from "./word-forms.ts";
 
 /** A word of the query as the index sees it. */
 export interface Word {
@@ -111,12 +112,11 @@ export function parseQuery(query: string, synonyms: [string, string[]][]): Conce
 
 function toWord(raw: string): Word {
   const c = chunks(raw);
-  return {
-    raw,
-    whole: c[0]?.whole,
-    stems: c.flatMap((x) => x.stems),
-    parts: c.flatMap((x) => x.parts),
-  };
+  const stems = c.flatMap((x) => x.stems);
+  // "ran" also looks up "run": the stemmer does not join irregular forms to their verb.
+  const verb = verbOf(raw);
+  if (verb && !stems.includes(stem(verb))) stems.push(stem(verb));
+  return { raw, whole: c[0]?.whole, stems, parts: c.flatMap((x) => x.parts) };
 }
 
 /** The index terms a word matches exactly: a code-form word whole, else its stems. */

@@ -91,3 +91,18 @@ describe("a phrase of the synonym table", () => {
     expect(find("where do I put my api key")[0]!.route).toBe("/auth/");
   });
 });
+
+describe("a verb's irregular past form", () => {
+  const formPages = [
+    page("/billing/", "Billing", ["", `You pay by the month. ${filler}`]),
+    page("/steps/", "Steps", ["", `A step may take a minute. ${filler}`]),
+  ];
+  const find = openSearch(
+    JSON.parse(buildSearchFiles(formPages, { synonyms: {} }).files[0]!.content) as SearchHead,
+  );
+
+  it("finds the verb, which the stemmer leaves apart from it", () => {
+    expect(find("what I paid").map((h) => h.route)).toEqual(["/billing/"]);
+    expect(find("the step took too long").map((h) => h.route)[0]).toBe("/steps/");
+  });
+});
