@@ -5,7 +5,7 @@
  * caller share it.
  */
 import { chunks, stem, WORD_RE } from "./tokens.ts";
-import { verbOf } from "./word-forms.ts";
+import { expandContractions, verbOf } from "./word-forms.ts";
 
 /** A word of the query as the index sees it. */
 export interface Word {
@@ -60,7 +60,9 @@ const tables = new WeakMap<
 function synonymTable(synonyms: [string, string[]][]) {
   let t = tables.get(synonyms);
   if (!t) {
-    const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(WORD_RE) ?? []), to]));
+    const table = new Map(
+      synonyms.map(([from, to]) => [keyOf(expandContractions(from).match(WORD_RE) ?? []), to]),
+    );
     tables.set(
       synonyms,
       (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }),
@@ -71,7 +73,7 @@ function synonymTable(synonyms: [string, string[]][]) {
 
 /** Parses a query: words, synonyms (phrase keys match by stem, longest first) and the word being typed. */
 export function parseQuery(query: string, synonyms: [string, string[]][]): Concept[] {
-  const raws = (query.match(WORD_RE) ?? []).map((w) => w.toLowerCase());
+  const raws = (expandContractions(query).match(WORD_RE) ?? []).map((w) => w.toLowerCase());
   const typing = raws.length > 0 && /[\p{L}\p{N}_$]$/u.test(query);
   const { table, longest } = synonymTable(synonyms);
   const concepts: Concept[] = [];

@@ -104,3 +104,24 @@ for (const line of [
 export function verbOf(word: string): string | undefined {
   return FORMS.get(word);
 }
+
+/** A negation written short (`doesn't`, `can’t`, `won't`), and the other short forms (`you're`, `it'll`). */
+const NEGATION_RE = /\b(\p{L}+)n['’]t\b/giu;
+const SHORT_FORM_RE = /['’](?:re|ve|ll|d|m)\b/giu;
+/** The verbs whose negation is not the verb and `n't`. */
+const NEGATED = new Map([
+  ["ca", "can"],
+  ["wo", "will"],
+  ["sha", "shall"],
+]);
+
+/**
+ * A query's contractions written out (`doesn't` → `does not`, `won't` → `will not`) and the
+ * other short forms dropped (`you're` → `you`): cut at the apostrophe they would leave stubs
+ * (`doesn`, `re`) that the index holds only from the docs' own contractions.
+ */
+export function expandContractions(text: string): string {
+  return text
+    .replace(NEGATION_RE, (_, verb: string) => `${NEGATED.get(verb.toLowerCase()) ?? verb} not`)
+    .replace(SHORT_FORM_RE, "");
+}
