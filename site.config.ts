@@ -111,7 +111,6 @@ export default defineConfig({
       "send back": ["respond"],
       reply: ["respond"],
       "how long": ["retention", "timeout"],
-      keep: ["retention", "retained"],
       fails: ["error"],
       failing: ["error"],
       failure: ["error"],
