@@ -273,6 +273,12 @@ export default defineConfig({
       "never runs": ["troubleshooting"],
       "not triggering": ["troubleshooting"],
       "not firing": ["troubleshooting"],
+      "stopped working": ["troubleshooting"],
+      "stopped running": ["troubleshooting"],
+      "stopped triggering": ["troubleshooting"],
+      "cancel my subscription": ["plan", "billing"],
+      "cancel subscription": ["plan", "billing"],
+      "cancel my plan": ["plan", "billing"],
       // A status code typed alone is asked by its standard name as well, which the pages' errors use.
       "400": ["bad request"],
       "401": ["unauthorized"],
