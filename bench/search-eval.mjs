@@ -71,6 +71,15 @@ else {
   rmSync(out, { recursive: true, force: true });
   if (pagesFile) writeFileSync(pagesFile, JSON.stringify({ pages, options }));
 }
+// SYNONYMS=file.json: try more synonyms (merged over the site config's) without rebuilding the pages.
+if (process.env.SYNONYMS)
+  options = {
+    ...options,
+    synonyms: {
+      ...options.synonyms,
+      ...JSON.parse(readFileSync(process.env.SYNONYMS, "utf8")),
+    },
+  };
 const files = buildSearchFiles(pages, options);
 const entry = files.files.find((f) => f.name === files.entry);
 const head = JSON.parse(entry.content);
@@ -80,24 +89,27 @@ console.log(
 );
 
 if (args.includes("--explain")) {
-  const q = args[args.indexOf("--explain") + 1];
+  const queries = args[args.indexOf("--explain") + 1].split("|");
   if (process.env.WARM)
     for (const { q: other } of JSON.parse(
       readFileSync(join(root, "bench", "search-relevance.json"), "utf8"),
     ).queries)
       search(other, 8);
   const full = RANK_MODEL.fields;
-  const only = (f) => {
+  const only = (q, f) => {
     RANK_MODEL.fields = full.map((w, i) => (i === f ? w : 1e-9));
     const m = new Map(search(q, 200).map((h) => [h.route, h.score]));
     RANK_MODEL.fields = full;
     return m;
   };
-  const parts = full.map((_, f) => only(f));
-  for (const hit of search(q, 6))
-    console.log(
-      `${hit.score.toFixed(2).padStart(8)} ${hit.route.padEnd(48)} by field: ${parts.map((m) => (m.get(hit.route) ?? 0).toFixed(1)).join(" ")}`,
-    );
+  for (const q of queries) {
+    console.log(q);
+    const parts = full.map((_, f) => only(q, f));
+    for (const hit of search(q, 4))
+      console.log(
+        `${hit.score.toFixed(2).padStart(8)} ${hit.route.padEnd(48)} by field: ${parts.map((m) => (m.get(hit.route) ?? 0).toFixed(1)).join(" ")}`,
+      );
+  }
   process.exit(0);
 }
 const relevance = JSON.parse(

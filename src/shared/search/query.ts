@@ -5,6 +5,7 @@
  * caller share it.
  */
 import { chunks, stem, WORD_RE } from "./tokens.ts";
+import { expandContractions, verbOf } from "./word-forms.ts";
 
 /** A word of the query as the index sees it. */
 export interface Word {
@@ -59,7 +60,9 @@ const tables = new WeakMap<
 function synonymTable(synonyms: [string, string[]][]) {
   let t = tables.get(synonyms);
   if (!t) {
-    const table = new Map(synonyms.map(([from, to]) => [keyOf(from.match(WORD_RE) ?? []), to]));
+    const table = new Map(
+      synonyms.map(([from, to]) => [keyOf(expandContractions(from).match(WORD_RE) ?? []), to]),
+    );
     tables.set(
       synonyms,
       (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }),
@@ -70,7 +73,7 @@ function synonymTable(synonyms: [string, string[]][]) {
 
 /** Parses a query: words, synonyms (phrase keys match by stem, longest first) and the word being typed. */
 export function parseQuery(query: string, synonyms: [string, string[]][]): Concept[] {
-  const raws = (query.match(WORD_RE) ?? []).map((w) => w.toLowerCase());
+  const raws = (expandContractions(query).match(WORD_RE) ?? []).map((w) => w.toLowerCase());
   const typing = raws.length > 0 && /[\p{L}\p{N}_$]$/u.test(query);
   const { table, longest } = synonymTable(synonyms);
   const concepts: Concept[] = [];
@@ -111,12 +114,11 @@ export function parseQuery(query: string, synonyms: [string, string[]][]): Conce
 
 function toWord(raw: string): Word {
   const c = chunks(raw);
-  return {
-    raw,
-    whole: c[0]?.whole,
-    stems: c.flatMap((x) => x.stems),
-    parts: c.flatMap((x) => x.parts),
-  };
+  const stems = c.flatMap((x) => x.stems);
+  // "ran" also looks up "run": the stemmer does not join irregular forms to their verb.
+  const verb = verbOf(raw);
+  if (verb && !stems.includes(stem(verb))) stems.push(stem(verb));
+  return { raw, whole: c[0]?.whole, stems, parts: c.flatMap((x) => x.parts) };
 }
 
 /** The index terms a word matches exactly: a code-form word whole, else its stems. */

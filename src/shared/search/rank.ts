@@ -5,7 +5,8 @@
  * that field holds (a title sharing one word of five does not outweigh a body about all five);
  * the page's score is scaled by the share of the query it covers and by the most of it one short
  * field holds (docs/decisions.md, "Search ranking": BM25F was measured beside it and lost).
- * A phrase of the synonym table counts by the mean of its words' best terms on the page.
+ * A phrase of the synonym table counts by the mean of its words' best terms on the page. A title
+ * match's idf is partly the term's idf among titles: a word every body uses may name one page.
  */
 import { BM25_B, BM25_K1, SEARCH_FIELDS } from "./format.ts";
 import { expand, joinPhrase, MATCH_QUALITY, phrasesOf } from "./expand.ts";
@@ -26,6 +27,8 @@ export interface RankModel {
   fieldShare: number;
   /** How much more an identifier typed as written (`workflow_paused`, `$steps`) or a number counts in the query's weight. */
   code: number;
+  /** A title match's idf is this share of the term's idf among titles alone, the rest its idf among pages. */
+  titleIdf: number;
 }
 
 /** The model the search box and every caller use. */
@@ -36,6 +39,7 @@ export const RANK_MODEL: RankModel = {
   focus: 2,
   fieldShare: 1,
   code: 2,
+  titleIdf: 0.2,
 };
 
 /** A ranked page: its number in the head's pages, and its score. */
@@ -95,6 +99,11 @@ export function rankPages(
     for (const [t, quality] of found) {
       const list = reader.postings(t)!;
       const idf = quality * reader.idf(t);
+      // A word rare among titles says what a page is about even when every body uses it
+      // ("limit", on every page's "Limits and errors", is the title of one).
+      const titleIdf =
+        quality *
+        ((1 - model.titleIdf) * reader.idf(t) + model.titleIdf * reader.fieldIdf(t, TITLE));
       // A number (a status code, a limit) is explained where it recurs, on the long reference
       // pages (errors, limits) that length normalisation would put below an example holding it once.
       const numeric = /^\d+$/.test(t);
@@ -105,7 +114,9 @@ export function rankPages(
         const b = numeric ? NUMBER_B : BM25_B[field]!;
         const norm = 1 - b + (b * lengths[field]![page]!) / (average[field] || 1);
         const tf = list[i + 2]!;
-        const w = (idf * model.fields[field]! * (model.k1 + 1) * tf) / (model.k1 * norm + tf);
+        const w =
+          ((field === TITLE ? titleIdf : idf) * model.fields[field]! * (model.k1 + 1) * tf) /
+          (model.k1 * norm + tf);
         const at = page * WIDTH;
         if (term[at + TOTAL] === 0) termPages.add(page);
         term[at + field] = term[at + field]! + w;

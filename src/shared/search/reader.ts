@@ -81,6 +81,25 @@ export class SearchReader {
     return Math.log(1 + (this.pageCount - n + 0.5) / (n + 0.5));
   }
 
+  /** How many pages hold the term in one field (a cut term: at least the pages kept). */
+  fieldDf(term: string, field: number): number {
+    const key = `${field}:${term}`;
+    let n = this.dfCache.get(key);
+    if (n === undefined) {
+      const list = this.byTerm.get(term) ?? [];
+      n = 0;
+      for (let i = 0; i < list.length; i += 3) if (list[i] === field) n++;
+      this.dfCache.set(key, n);
+    }
+    return n;
+  }
+
+  /** The idf of a term among one field's pages. */
+  fieldIdf(term: string, field: number): number {
+    const n = Math.max(this.fieldDf(term, field), 1);
+    return Math.log(1 + (this.pageCount - n + 0.5) / (n + 0.5));
+  }
+
   /** Every term that starts with `prefix` (the term itself included). */
   withPrefix(prefix: string): string[] {
     const terms = this.terms();

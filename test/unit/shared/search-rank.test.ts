@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildSearchFiles } from "../../../src/search/index-files.ts";
 import { openSearch } from "../../../src/shared/search/search.ts";
+import { parseQuery } from "../../../src/shared/search/query.ts";
+import { rankPages, RANK_MODEL } from "../../../src/shared/search/rank.ts";
+import { SearchReader } from "../../../src/shared/search/reader.ts";
 import type { SearchHead } from "../../../src/shared/search/format.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
 import { searchData } from "../../../src/content/search-data.ts";
@@ -89,5 +92,42 @@ describe("a phrase of the synonym table", () => {
   it("is found by a page that holds all its words, not by a title holding one of them", () => {
     expect(find("api key")[0]!.route).toBe("/auth/");
     expect(find("where do I put my api key")[0]!.route).toBe("/auth/");
+  });
+});
+
+describe("a verb's irregular past form", () => {
+  const formPages = [
+    page("/billing/", "Billing", ["", `You pay by the month. ${filler}`]),
+    page("/steps/", "Steps", ["", `A step may take a minute. ${filler}`]),
+  ];
+  const find = openSearch(
+    JSON.parse(buildSearchFiles(formPages, { synonyms: {} }).files[0]!.content) as SearchHead,
+  );
+
+  it("finds the verb, which the stemmer leaves apart from it", () => {
+    expect(find("what I paid").map((h) => h.route)).toEqual(["/billing/"]);
+    expect(find("the step took too long").map((h) => h.route)[0]).toBe("/steps/");
+  });
+});
+
+describe("a title match", () => {
+  const body = "Each step has a limit on its memory and on how long it runs.";
+  const titlePages = [
+    page("/limits/", "Limits", ["", "Every figure in one table."]),
+    page("/memory/", "Memory", ["", `Raise the memory limit; the limit is per workflow. ${body}`]),
+    ...["a", "b", "c", "d"].map((p) => page(`/${p}/`, `Page ${p}`, ["", body])),
+  ];
+  const titleHead = JSON.parse(
+    buildSearchFiles(titlePages, { synonyms: {} }).files[0]!.content,
+  ) as SearchHead;
+  const reader = new SearchReader(titleHead);
+  const score = (q: string, titleIdf: number) =>
+    rankPages(reader, parseQuery(q, []), 8, { ...RANK_MODEL, titleIdf }).find(
+      (r) => titleHead.pages[r.page]![0] === "/limits/",
+    )!.score;
+
+  it("of a word every body uses counts by how rare it is among titles", () => {
+    expect(score("limit", RANK_MODEL.titleIdf)).toBeGreaterThan(score("limit", 0));
+    expect(openSearch(titleHead)("what is the limit")[0]!.route).toBe("/limits/");
   });
 });
