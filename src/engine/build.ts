@@ -56,12 +56,13 @@ export async function build(
   });
   // Files changed: a worker starts now, loading the Markdown chain while this thread plans.
   if (read.bodies.size) workers.start(read.bodies.size);
-  // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile.
-  const warm = warmExamples(config, loaded.path, cwd, read.bodies.size);
   clock.lap("read");
   // The REST API's description after the read: the workers started above warm up meanwhile.
   const reference = await referenceStage(config, loaded.path, cwd, strategy);
   clock.lap("reference");
+  // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile
+  // (after the description, which the pages wait for).
+  const warm = warmExamples(config, loaded.path, cwd, read.bodies.size);
 
   // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
   const lastUpdated = memory?.lastUpdated ?? lastCommitDates(contentDir);
