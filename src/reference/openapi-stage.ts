@@ -1,15 +1,15 @@
 /**
  * The build's side of the REST API description: found from config `reference.openapi` (relative
  * to the config file, never out of its folder), loaded once per change of the file or of the
- * values (kept in the build cache by the hash of both), and what pages read of it: a file for the workers and the key a page that
- * shows an operation depends on.
+ * values (kept in the build cache by the hash of both, once valid), and what pages read of it: a
+ * file for the workers and the key a page that shows an operation depends on.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import { ContentError, type Diagnostic } from "../errors.ts";
-import { loadOpenApi, type LoadedOpenApi } from "./openapi-load.ts";
+import { parseOpenApi, type LoadedOpenApi } from "./openapi-load.ts";
 import { indexApi } from "./openapi-index.ts";
 import { OPENAPI_FILES } from "../shared/output-layout.ts";
 
@@ -23,7 +23,17 @@ export type LoadedReference = LoadedOpenApi & { workerJson: string };
 
 let last: { key: string; loaded: LoadedReference } | undefined;
 
-/** Loads the configured description, or undefined when the config names none; throws ContentError for a broken one. */
+/** The description as loaded; `validate` when its validation was left for later. */
+export type ReferenceLoad = LoadedReference & {
+  /** What is wrong with the description (on a thread of its own when the bundle has one). */
+  validate?: () => Promise<Diagnostic[]>;
+};
+
+/**
+ * Loads the configured description, or undefined when the config names none; throws
+ * ContentError for a broken one. With `defer`, a description that parses is given before it is
+ * validated, with `validate` (a cold build validates it while the pages' blocks are checked).
+ */
 export async function loadReference(
   config: SiteConfig,
   configFile: string | undefined,
@@ -31,7 +41,8 @@ export async function loadReference(
   cacheDir?: string,
   /** The generator's version: what is kept is made by its code. */
   generator = "",
-): Promise<LoadedReference | undefined> {
+  defer = false,
+): Promise<ReferenceLoad | undefined> {
   const spec = config.reference.openapi;
   if (!spec) return undefined;
   const base = configFile ? dirname(configFile) : cwd;
@@ -84,22 +95,37 @@ export async function loadReference(
       // A damaged entry: load the description again.
     }
   }
-  const { loaded: description, diagnostics } = await loadOpenApi(
-    text,
-    relative(cwd, path).split(sep).join("/"),
-    { values: config.values, builtIn },
-  );
-  if (!description) throw new ContentError(diagnostics);
+  const parsed = parseOpenApi(text, relative(cwd, path).split(sep).join("/"), {
+    values: config.values,
+    builtIn,
+  });
+  if (!parsed.loaded) throw new ContentError(await parsed.validate());
   // The description alone: the worker that parses a page showing operations makes their nodes
   // (api-operation.ts), with a Markdown parser already warm, instead of this thread before any
   // page starts (0.5 s of a cold build on a cold parser, against 0.25 s there).
-  const loaded = { ...description, workerJson: `{"description":${description.json}}` };
-  if (kept) {
-    mkdirSync(dirname(kept), { recursive: true });
-    const { api: _, ...saved } = loaded;
-    writeFileSync(`${kept}.${process.pid}`, JSON.stringify(saved));
-    renameSync(`${kept}.${process.pid}`, kept);
+  const loaded = { ...parsed.loaded, workerJson: `{"description":${parsed.loaded.json}}` };
+  // Kept (in this process, and in the build cache) once it is known to be valid.
+  const keep = () => {
+    if (kept) {
+      mkdirSync(dirname(kept), { recursive: true });
+      const { api: _, ...saved } = loaded;
+      writeFileSync(`${kept}.${process.pid}`, JSON.stringify(saved));
+      renameSync(`${kept}.${process.pid}`, kept);
+    }
+    last = { key, loaded };
+  };
+  if (!defer) {
+    const diagnostics = await parsed.validate();
+    if (diagnostics.length) throw new ContentError(diagnostics);
+    keep();
+    return loaded;
   }
-  last = { key, loaded };
-  return loaded;
+  return {
+    ...loaded,
+    validate: async () => {
+      const diagnostics = await parsed.validate(true);
+      if (!diagnostics.length) keep();
+      return diagnostics;
+    },
+  };
 }
