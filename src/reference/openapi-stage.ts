@@ -18,8 +18,8 @@ export { OPENAPI_FILES };
 /** Largest description read (a description is text: a few hundred KB at most). */
 const MAX_BYTES = 4 * 1024 * 1024;
 
-/** The description, and the file the workers read (its JSON). */
-export type LoadedReference = LoadedOpenApi & { workerJson: string };
+/** The description, and the file the workers read (its JSON, and each operation's nodes when `withNodes`). */
+export type LoadedReference = LoadedOpenApi & { workerJson: string; withNodes?: boolean };
 
 let last: { key: string; loaded: LoadedReference } | undefined;
 
@@ -81,14 +81,23 @@ export async function loadReference(
   const key = createHash("sha1")
     .update(JSON.stringify([text, builtIn, config.values, generator]))
     .digest("hex");
-  if (last?.key === key) return last.loaded;
+  // The operations' nodes go in the workers' file when the examples are left for later (the dev
+  // server: an edit of the REST reference then paints without making them on a worker). A cold
+  // build leaves them to the worker that parses the reference, with its Markdown parser warm
+  // (0.25 s there, against 0.5 s on this thread before any page starts).
+  const nodes = !defer;
+  if (last?.key === key && (!nodes || last.loaded.withNodes)) return last.loaded;
   // A description loaded before, with the same values, is taken from the cache: no YAML parse,
   // no parser (they cost a second or two of a cold build).
   const kept = cacheDir && join(cacheDir, "openapi", `${key}.json`);
   if (kept && existsSync(kept)) {
     try {
       const saved = JSON.parse(readFileSync(kept, "utf8")) as Omit<LoadedReference, "api">;
-      const loaded = { ...saved, api: indexApi(JSON.parse(saved.json) as Record<string, unknown>) };
+      let loaded = { ...saved, api: indexApi(JSON.parse(saved.json) as Record<string, unknown>) };
+      if (nodes && !loaded.withNodes) {
+        loaded = { ...loaded, workerJson: await workerJson(loaded, true), withNodes: true };
+        save(kept, loaded);
+      }
       last = { key, loaded };
       return loaded;
     } catch {
@@ -100,18 +109,14 @@ export async function loadReference(
     builtIn,
   });
   if (!parsed.loaded) throw new ContentError(await parsed.validate());
-  // The description alone: the worker that parses a page showing operations makes their nodes
-  // (api-operation.ts), with a Markdown parser already warm, instead of this thread before any
-  // page starts (0.5 s of a cold build on a cold parser, against 0.25 s there).
-  const loaded = { ...parsed.loaded, workerJson: `{"description":${parsed.loaded.json}}` };
+  const loaded = {
+    ...parsed.loaded,
+    workerJson: await workerJson(parsed.loaded, nodes),
+    withNodes: nodes,
+  };
   // Kept (in this process, and in the build cache) once it is known to be valid.
   const keep = () => {
-    if (kept) {
-      mkdirSync(dirname(kept), { recursive: true });
-      const { api: _, ...saved } = loaded;
-      writeFileSync(`${kept}.${process.pid}`, JSON.stringify(saved));
-      renameSync(`${kept}.${process.pid}`, kept);
-    }
+    if (kept) save(kept, loaded);
     last = { key, loaded };
   };
   if (!defer) {
@@ -128,4 +133,19 @@ export async function loadReference(
       return diagnostics;
     },
   };
+}
+
+/** The file the workers read: the description, and each operation's nodes with `nodes` (api-operation.ts). */
+async function workerJson(loaded: LoadedOpenApi, nodes: boolean): Promise<string> {
+  if (!nodes) return `{"description":${loaded.json}}`;
+  const { workerFile } = await import("../content/markdown/api-operation.ts");
+  return workerFile(loaded.json, loaded.api);
+}
+
+/** Writes the build cache's entry of a description (all of it but the index, made again on load). */
+function save(file: string, loaded: LoadedReference): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const { api: _, ...saved } = loaded;
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify(saved));
+  renameSync(`${file}.${process.pid}`, file);
 }

@@ -83,4 +83,19 @@ describe("loadReference", () => {
     expect(again!.validate).toBeUndefined();
     expect(again!.hash).toBe(loaded!.hash);
   });
+
+  it("puts the operations' nodes in the workers' file only when validating at once (the dev server)", async () => {
+    const text = fresh(real);
+    const { cwd, cache, config } = site(text);
+    const cold = await loadReference(config, undefined, cwd, cache, "", true);
+    expect(cold!.withNodes).toBe(false);
+    expect(JSON.parse(cold!.workerJson)).not.toHaveProperty("rendered");
+    await cold!.validate!();
+    // Taken from the cache, which has none yet: made now, and kept.
+    const dev = await loadReference(config, undefined, cwd, cache);
+    expect(dev!.withNodes).toBe(true);
+    expect(Object.keys(JSON.parse(dev!.workerJson).rendered)).toContain("getWorkflow");
+    const entry = JSON.parse(readFileSync(join(cache, "openapi", kept(cache)[0]!), "utf8"));
+    expect(entry.withNodes).toBe(true);
+  });
 });
