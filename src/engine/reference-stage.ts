@@ -1,11 +1,12 @@
 /**
- * The reference stage, right after the config: the REST API's description (config
- * `reference.openapi`) loaded, or taken from the build cache, and what the pages read of it (a
- * file for the workers, and the `{openapi}` site value a page that shows an operation depends on,
- * so an edit of the description parses those pages again). A description that does not parse
- * stops the build here; one that parses but is not valid OpenAPI stops it here too, or, in a
- * build that checks its examples at once, at the examples stage, which validates it on a thread
- * of its own while this one checks the blocks (off the path to the first page).
+ * The reference stage, after the read (the page workers warm up meanwhile): the REST API's
+ * description (config `reference.openapi`) loaded, or taken from the build cache, and what the
+ * pages read of it (a file for the workers, and the `{openapi}` site value a page that shows an
+ * operation depends on, so an edit of the description parses those pages again). A description
+ * that does not parse stops the build here; one that parses but is not valid OpenAPI stops it
+ * here too, or, in a build that checks its examples at once, at the examples stage, which
+ * validates it on a thread of its own while this one checks the blocks (off the path to the first
+ * page).
  */
 import { dirname, join, resolve } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";

@@ -13,8 +13,6 @@ import { indexApi, type ApiDescription } from "./openapi-index.ts";
 import { problemsOnThread } from "./openapi-thread.ts";
 import { descriptionProblems, type DescriptionPath } from "./openapi-validate.ts";
 
-export { jsonLinePaths } from "./openapi-validate.ts";
-
 /** The description, values resolved: as published, and indexed. */
 export interface LoadedOpenApi {
   /** The file as diagnostics name it (data/openapi.yaml). */
