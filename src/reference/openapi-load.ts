@@ -10,8 +10,12 @@ import { createHash } from "node:crypto";
 import type { Diagnostic } from "../errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";
 import { indexApi, type ApiDescription } from "./openapi-index.ts";
-import { problemsOnThread } from "./openapi-thread.ts";
-import { descriptionProblems, type DescriptionPath } from "./openapi-validate.ts";
+import { validationThread } from "./openapi-thread.ts";
+import {
+  descriptionProblems,
+  type DescriptionPath,
+  type DescriptionProblem,
+} from "./openapi-validate.ts";
 
 /** The description, values resolved: as published, and indexed. */
 export interface LoadedOpenApi {
@@ -64,6 +68,8 @@ export function parseOpenApi(
   loaded?: LoadedOpenApi;
   diagnostics: Diagnostic[];
   validate: (thread?: boolean) => Promise<Diagnostic[]>;
+  /** Starts the thread `validate(true)` uses, so it is ready when asked. */
+  startThread: () => void;
 } {
   const counter = new LineCounter();
   const used = new Set<string>();
@@ -87,12 +93,18 @@ export function parseOpenApi(
       "fix the YAML at this line (a !value names a value of data/values.ts)",
     ),
   );
-  if (yamlErrors.length) return { diagnostics: yamlErrors, validate: async () => yamlErrors };
+  const none = () => undefined;
+  if (yamlErrors.length)
+    return { diagnostics: yamlErrors, validate: async () => yamlErrors, startThread: none };
   const value = doc.toJS({ maxAliasCount: 1000 }) as Record<string, unknown>;
   const json = JSON.stringify(value, null, 2) + "\n";
   const hash = createHash("sha1").update(json).digest("hex");
+  let onThread: (() => Promise<DescriptionProblem[]>) | undefined;
+  const startThread = () => void (onThread ??= validationThread(json));
   const validate = async (thread = false): Promise<Diagnostic[]> => {
-    const problems = thread ? await problemsOnThread(json) : await descriptionProblems(value);
+    const problems = thread
+      ? await (onThread ?? validationThread(json))()
+      : await descriptionProblems(value);
     return problems.map(({ path, message, rule }) =>
       rule === "openapi-example"
         ? at(
@@ -112,6 +124,7 @@ export function parseOpenApi(
     const failed = at(1, (e as Error).message);
     return {
       diagnostics: [failed],
+      startThread: none,
       validate: async () => {
         const found = await validate();
         return found.length ? found : [failed];
@@ -137,5 +150,6 @@ export function parseOpenApi(
     },
     diagnostics: [],
     validate,
+    startThread,
   };
 }

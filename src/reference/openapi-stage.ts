@@ -125,6 +125,8 @@ export async function loadReference(
     keep();
     return loaded;
   }
+  // The thread starts now and loads the parser while the pages are made: asked at the examples stage.
+  parsed.startThread();
   return {
     ...loaded,
     validate: async () => {

@@ -36,14 +36,18 @@ export function jsonLinePaths(value: unknown): DescriptionPath[] {
   return lines;
 }
 
+/** The OpenAPI parser, loaded only here: a build that takes the description from its cache never loads it. */
+export function loadParser(): Promise<typeof import("@readme/openapi-parser")> {
+  return import("@readme/openapi-parser");
+}
+
 /** The parser's problems, or else the examples' (a description the parser refuses is not indexed). */
 export async function descriptionProblems(
   value: Record<string, unknown>,
 ): Promise<DescriptionProblem[]> {
   // The parser dereferences the object it is given, and its messages quote that object as JSON.
   const checked = structuredClone(value);
-  // Loaded only here: a build that takes the description from its cache never loads the parser.
-  const parser = await import("@readme/openapi-parser");
+  const parser = await loadParser();
   const result = await parser.validate(checked as never, {
     validate: { errors: { colorize: false } },
   });
