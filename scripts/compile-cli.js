@@ -77,6 +77,8 @@ async function bundle() {
     entryPoints: {
       cli: "src/cli.ts",
       "build-worker": "src/workers/build-worker.ts",
+      // The REST API description's validation, on a thread of its own (src/reference/openapi-thread.ts).
+      "openapi-worker": "src/reference/openapi-worker.ts",
       assets: "src/render/assets.ts",
     },
     outdir: outDir,

@@ -1,7 +1,7 @@
 /**
  * One build, as a function of the last one: the previous snapshot and what changed in; the
  * files, the result and the next snapshot out. The stages run in order, each named and timed:
- * config → reference → read → plan → pages → examples → check → search → write. A page is parsed only when its file or
+ * config → read → reference → plan → pages → examples → check → search → write. A page is parsed only when its file or
  * a site value it read changed, rendered only when it or the site around it changed, and
  * otherwise taken from the previous output as it is. The callers (src/build.ts, the dev server)
  * differ only by their strategy (./strategy.ts).
@@ -42,16 +42,18 @@ export async function build(
   const loaded = await configStage(where, target, previous.disk.config);
   const { config, configFile } = loaded;
   clock.lap("config");
-  const reference = await referenceStage(config, loaded.path, cwd, strategy);
-  clock.lap("reference");
 
   // 2. Read: discover content/ and public/, then read only what changed.
   const { walk, read } = readStage(paths, previous, changes);
   // Files changed: a worker starts now, loading the Markdown chain while this thread plans.
   if (read.bodies.size) workers.start(read.bodies.size);
-  // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile.
-  const warm = warmExamples(config, loaded.path, cwd, read.bodies.size);
   clock.lap("read");
+  // The REST API's description after the read: the workers started above warm up meanwhile.
+  const reference = await referenceStage(config, loaded.path, cwd, strategy);
+  clock.lap("reference");
+  // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile
+  // (after the description, which the pages wait for).
+  const warm = warmExamples(config, loaded.path, cwd, read.bodies.size);
 
   // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
   const lastUpdated = memory?.lastUpdated ?? lastCommitDates(contentDir);

@@ -69,9 +69,18 @@ export async function examplesStage(
     const summary = { checked: {}, unchecked: {}, optedOut: 0, fresh: 0 };
     return { diagnostics: [], summary, memo: previous, publish, later: input };
   }
+  // The description's validation, when the reference stage left it for now: on a thread of its
+  // own, while this one checks the blocks.
+  const validating = reference.openapi?.validate?.();
+  validating?.catch(() => undefined);
   await warm.warming;
   const examples = await checkSiteExamples(input);
-  return { ...examples, publish: [...reference.publish, ...examples.publish] };
+  const invalid = (await validating) ?? [];
+  return {
+    ...examples,
+    diagnostics: [...invalid, ...examples.diagnostics],
+    publish: [...reference.publish, ...examples.publish],
+  };
 }
 
 /** Runs the checks the last build left for later: their errors, and the snapshot with their verdicts. */

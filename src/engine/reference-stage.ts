@@ -1,24 +1,27 @@
 /**
- * The reference stage, right after the config: the REST API's description (config
- * `reference.openapi`) loaded, or taken from the build cache, and what the pages read of it (a
- * file for the workers, and the `{openapi}` site value a page that shows an operation depends on,
- * so an edit of the description parses those pages again). A broken description stops the build
- * here.
+ * The reference stage, after the read (the page workers warm up meanwhile): the REST API's
+ * description (config `reference.openapi`) loaded, or taken from the build cache, and what the
+ * pages read of it (a file for the workers, and the `{openapi}` site value a page that shows an
+ * operation depends on, so an edit of the description parses those pages again). A description
+ * that does not parse stops the build here; one that parses but is not valid OpenAPI stops it
+ * here too, or, in a build that checks its examples at once, at the examples stage, which
+ * validates it on a thread of its own while this one checks the blocks (off the path to the first
+ * page).
  */
 import { dirname, join, resolve } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import { siteValuesOf } from "../content/frontmatter/frontmatter-values.ts";
 import { contentHash } from "../render/hash.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
-import { loadReference, OPENAPI_FILES, type LoadedReference } from "../reference/openapi-stage.ts";
+import { loadReference, OPENAPI_FILES, type ReferenceLoad } from "../reference/openapi-stage.ts";
 import { cliReference } from "../reference/cli-reference.ts";
 import { generatorVersion } from "./cache.ts";
 import { workerFile, type BuildStrategy } from "./strategy.ts";
 
 /** What the reference stage gives. */
 export interface ReferenceStage {
-  /** The description, when the config names one. */
-  openapi?: LoadedReference;
+  /** The description, when the config names one (with `validate` when it is left for later). */
+  openapi?: ReferenceLoad;
   /** Its absolute path. */
   file?: string;
   /** The descriptions' absolute paths (OpenAPI, CLI, runtime): inputs of the site the dev server watches. */
@@ -40,7 +43,7 @@ export async function referenceStage(
   config: SiteConfig,
   configPath: string | undefined,
   cwd: string,
-  strategy: Pick<BuildStrategy, "cache" | "workerDir">,
+  strategy: Pick<BuildStrategy, "cache" | "workerDir" | "deferExamples">,
 ): Promise<ReferenceStage> {
   const values = siteValuesOf(config);
   const cacheDir = strategy.cache?.dir;
@@ -56,7 +59,9 @@ export async function referenceStage(
   const inputs = [config.reference.cli, config.reference.runtime]
     .filter((f): f is string => f !== undefined)
     .map((f) => resolve(configDir, f));
-  const openapi = await loadReference(config, configPath, cwd, cacheDir, generatorVersion());
+  // Validated with the examples when they are checked in this build (not left for later).
+  const defer = !strategy.deferExamples;
+  const openapi = await loadReference(config, configPath, cwd, cacheDir, generatorVersion(), defer);
   if (!openapi) return { values, pageValues: withCli, cliFile: cli.file, inputs, publish: [] };
   const json = openapi.workerJson;
   return {

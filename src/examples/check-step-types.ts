@@ -18,6 +18,7 @@ import {
   loadTypeScript,
   nodeTypesDir,
   programHost,
+  saveTypeScriptCode,
   warmTypeScript,
 } from "./ts-program.ts";
 
@@ -50,7 +51,7 @@ export async function checkStepTypes(
     oldProgram: lastProgram,
   });
   lastProgram = program;
-  return blocks.map((block, i) => {
+  const verdicts = blocks.map((block, i) => {
     const source = program.getSourceFile(`${ROOT}block${i}.js`)!;
     const syntax = program.getSyntacticDiagnostics(source);
     const found = syntax.length ? syntax : program.getSemanticDiagnostics(source);
@@ -64,6 +65,9 @@ export async function checkStepTypes(
         .map((d) => problem(ts, d, source, block, syntax.length > 0, declarationFile))
     );
   });
+  // After a check: the functions it compiled go into the cache too.
+  saveTypeScriptCode();
+  return verdicts;
 }
 
 /** Node's globals (a step's `process`, `Buffer`, timers, URL), and the built-in modules the blocks import. */

@@ -8,17 +8,29 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type * as TS from "typescript";
+import { codeCachePath, requireWithCodeCache, type CachedModule } from "./code-cache.ts";
 
-let typescript: typeof TS | undefined;
+let typescript: CachedModule<typeof TS> | undefined;
 /** Library files by name, parsed once per thread. */
 const libraries = new Map<string, TS.SourceFile | undefined>();
 
 /** TypeScript, loaded once. */
 export function loadTypeScript(): typeof TS {
-  // require, not import: an ESM import of the 9 MB CommonJS file first scans it for its exports
-  // (about a second of a cold build's time).
-  typescript ??= createRequire(import.meta.url)("typescript") as typeof TS;
-  return typescript;
+  // Run as CommonJS, not imported: an ESM import of the 9 MB file first scans it for its exports
+  // (about a second of a cold build's time). With V8's code cache, a build after the first one
+  // skips compiling the functions the checks use (0.25 s of a cold build's CPU).
+  typescript ??= (() => {
+    const require = createRequire(import.meta.url);
+    const file = require.resolve("typescript");
+    const { version } = require("typescript/package.json") as { version: string };
+    return requireWithCodeCache<typeof TS>(file, codeCachePath(file, version));
+  })();
+  return typescript.exports;
+}
+
+/** Keeps what TypeScript compiled for the next process, once per process (code-cache.ts). */
+export function saveTypeScriptCode(): void {
+  typescript?.save();
 }
 
 /** Where @types/node is. */

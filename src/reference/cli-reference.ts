@@ -7,10 +7,13 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
+import { hasSiteValue, replaceSiteValues } from "../content/site-values.ts";
+import { BrookError } from "../errors.ts";
 import {
   loadCliDescription,
   type CliCommand,
   type CliDescription,
+  type CliFlag,
 } from "../examples/cli-description.ts";
 
 /** The site-value name of the description's hash: a page that shows a command reads it. */
@@ -32,23 +35,39 @@ export function cliReference(
   const rel = relative(configDir, path);
   if (rel.startsWith("..") || isAbsolute(rel) || !existsSync(path)) return { values: {} };
   const text = readFileSync(path, "utf8");
-  const json = JSON.stringify(resolveDefaults(loadCliDescription(text, rel), siteValues));
+  const json = JSON.stringify(resolveDefaults(loadCliDescription(text, rel), siteValues, rel));
   const hash = createHash("sha1").update(json).digest("hex");
   return { file: writeFile(`cli.${hash}.json`, json), values: { [CLI_DEPENDENCY]: hash } };
 }
 
-/** A default written as a limit's name (`pageSize.default`) becomes that limit's value. */
+/**
+ * A default written as a limit's name (`pageSize.default`) becomes that limit's value, and a
+ * `{{ site.… }}` in a description (Markdown, as the reference renders it) the site value; an
+ * unknown one stops the build.
+ */
 export function resolveDefaults(
   cli: CliDescription,
   values: Record<string, string>,
+  file = "data/cli.yaml",
 ): CliDescription {
+  const text = (s: string | undefined): string | undefined => {
+    if (s === undefined || !hasSiteValue(s)) return s;
+    const { body, diagnostics } = replaceSiteValues(s, values, file, 0);
+    const [first] = diagnostics;
+    if (first) throw new BrookError(`${file}: ${first.message}`, first.hint);
+    return body;
+  };
+  const flag = (f: CliFlag): CliFlag => {
+    const named = typeof f.default === "string" ? values[`limits.${f.default}`] : undefined;
+    return { ...f, default: named ?? f.default, description: text(f.description) };
+  };
   const command = (c: CliCommand): CliCommand => ({
     ...c,
-    flags: c.flags?.map((f) => {
-      const named = typeof f.default === "string" ? values[`limits.${f.default}`] : undefined;
-      return named === undefined ? f : { ...f, default: named };
-    }),
+    summary: text(c.summary),
+    arguments: c.arguments?.map((a) => ({ ...a, description: text(a.description) })),
+    flags: c.flags?.map(flag),
     subcommands: c.subcommands?.map(command),
+    exits: c.exits?.map((e) => ({ ...e, when: text(e.when)! })),
   });
-  return { ...cli, commands: cli.commands.map(command) };
+  return { ...cli, globalFlags: cli.globalFlags.map(flag), commands: cli.commands.map(command) };
 }

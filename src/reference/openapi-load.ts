@@ -10,7 +10,12 @@ import { createHash } from "node:crypto";
 import type { Diagnostic } from "../errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";
 import { indexApi, type ApiDescription } from "./openapi-index.ts";
-import { schemaProblems } from "./schema-check.ts";
+import { validationThread } from "./openapi-thread.ts";
+import {
+  descriptionProblems,
+  type DescriptionPath,
+  type DescriptionProblem,
+} from "./openapi-validate.ts";
 
 /** The description, values resolved: as published, and indexed. */
 export interface LoadedOpenApi {
@@ -26,26 +31,7 @@ export interface LoadedOpenApi {
   values: string[];
 }
 
-type Path = (string | number)[];
-
-/** The path of each line of `JSON.stringify(value, null, 2)` (line n at index n - 1). */
-export function jsonLinePaths(value: unknown): Path[] {
-  const lines: Path[] = [[]];
-  const visitValue = (v: unknown, path: Path) => {
-    if (!v || typeof v !== "object") return;
-    const entries: [string | number, unknown][] = Array.isArray(v)
-      ? v.map((x, i) => [i, x])
-      : Object.entries(v).filter(([, x]) => x !== undefined);
-    if (!entries.length) return;
-    for (const [k, x] of entries) {
-      lines.push([...path, k]);
-      visitValue(x, [...path, k]);
-    }
-    lines.push(path);
-  };
-  visitValue(value, []);
-  return lines;
-}
+type Path = DescriptionPath;
 
 /** The line of the YAML node at `path`, or of its nearest ancestor the document has. */
 export function lineOf(doc: Document, counter: LineCounter, path: Path): number {
@@ -63,6 +49,28 @@ export async function loadOpenApi(
   file: string,
   source: ValueSource,
 ): Promise<{ loaded?: LoadedOpenApi; diagnostics: Diagnostic[] }> {
+  const parsed = parseOpenApi(text, file, source);
+  const diagnostics = await parsed.validate();
+  return diagnostics.length ? { diagnostics } : { loaded: parsed.loaded, diagnostics };
+}
+
+/**
+ * Parses and resolves the description's text, without validating it. `validate` gives every
+ * diagnostic, at the YAML's lines (on a thread of its own with `thread`, when the bundle has
+ * one); without `loaded`, `diagnostics` are the YAML's errors or the index's, and `validate` says
+ * more where it can.
+ */
+export function parseOpenApi(
+  text: string,
+  file: string,
+  source: ValueSource,
+): {
+  loaded?: LoadedOpenApi;
+  diagnostics: Diagnostic[];
+  validate: (thread?: boolean) => Promise<Diagnostic[]>;
+  /** Starts the thread `validate(true)` uses, so it is ready when asked. */
+  startThread: () => void;
+} {
   const counter = new LineCounter();
   const used = new Set<string>();
   const doc = parseDocument(text, {
@@ -85,49 +93,47 @@ export async function loadOpenApi(
       "fix the YAML at this line (a !value names a value of data/values.ts)",
     ),
   );
-  if (yamlErrors.length) return { diagnostics: yamlErrors };
+  const none = () => undefined;
+  if (yamlErrors.length)
+    return { diagnostics: yamlErrors, validate: async () => yamlErrors, startThread: none };
   const value = doc.toJS({ maxAliasCount: 1000 }) as Record<string, unknown>;
   const json = JSON.stringify(value, null, 2) + "\n";
   const hash = createHash("sha1").update(json).digest("hex");
-  // The parser dereferences the object it is given, and its messages quote that object as JSON.
-  const checked = structuredClone(value);
-  // Loaded only here: a build that takes the description from its cache never loads the parser.
-  const parser = await import("@readme/openapi-parser");
-  const result = await parser.validate(checked as never, {
-    validate: { errors: { colorize: false } },
-  });
-  if (!result.valid) {
-    const paths = jsonLinePaths(checked);
-    return {
-      diagnostics: result.errors.map((e) => {
-        const [message = "invalid", ...frame] = e.message.split("\n");
-        const marked = frame.map((l) => /^>\s*(\d+)\s*\|/.exec(l)).find(Boolean);
-        const pointed = frame.find((l) => /^\s*\|\s*\^/.test(l))?.replace(/^\s*\|\s*\^\s*/, "");
-        const line = marked ? lineOf(doc, counter, paths[Number(marked[1]) - 1] ?? []) : 1;
-        return at(
-          line,
-          `the description is not valid OpenAPI 3.1: ${message.trim()}${pointed ? ` (${pointed.trim()})` : ""}`,
-        );
-      }),
-    };
-  }
+  let onThread: (() => Promise<DescriptionProblem[]>) | undefined;
+  const startThread = () => void (onThread ??= validationThread(json));
+  const validate = async (thread = false): Promise<Diagnostic[]> => {
+    const problems = thread
+      ? await (onThread ?? validationThread(json))()
+      : await descriptionProblems(value);
+    return problems.map(({ path, message, rule }) =>
+      rule === "openapi-example"
+        ? at(
+            lineOf(doc, counter, path ?? []),
+            message,
+            rule,
+            "make the example match its schema, or the schema the example",
+          )
+        : at(path ? lineOf(doc, counter, path) : 1, message),
+    );
+  };
   let api: ApiDescription;
   try {
     api = indexApi(value);
   } catch (e) {
-    return { diagnostics: [at(1, (e as Error).message)] };
+    // What the parser says of such a description names its line; the index's message does not.
+    const failed = at(1, (e as Error).message);
+    return {
+      diagnostics: [failed],
+      startThread: none,
+      validate: async () => {
+        const found = await validate();
+        return found.length ? found : [failed];
+      },
+    };
   }
-  const diagnostics = exampleProblems(api).map(({ path, message }) =>
-    at(
-      lineOf(doc, counter, path),
-      message,
-      "openapi-example",
-      "make the example match its schema, or the schema the example",
-    ),
-  );
-  if (diagnostics.length) return { diagnostics };
   // Published: the values in place of their tags (anchors stay: every YAML reader follows them).
-  // The file's own header explains the tags, which the published file no longer has.
+  // The file's own header explains the tags, which the published file no longer has. Lines are
+  // found from the nodes' ranges, which this leaves as they were.
   doc.commentBefore = " Brook's REST API, OpenAPI 3.1: the description the docs are made from.";
   visit(doc, {
     Scalar: (_, node) =>
@@ -143,35 +149,7 @@ export async function loadOpenApi(
       values: [...used].sort(),
     },
     diagnostics: [],
+    validate,
+    startThread,
   };
-}
-
-/** Examples of the description that their own schemas refuse. */
-function exampleProblems(api: ApiDescription): { path: Path; message: string }[] {
-  const out: { path: Path; message: string }[] = [];
-  for (const op of api.operations) {
-    const base: Path = ["paths", op.path, op.method.toLowerCase()];
-    const body = op.requestBody;
-    if (body?.example !== undefined)
-      for (const p of schemaProblems(body.schema, body.example))
-        out.push({
-          path: [...base, "requestBody", "content", body.mediaType, "example"],
-          message: `${op.id}: the request example: ${p.message}`,
-        });
-    for (const r of op.responses)
-      if (r.schema && r.example !== undefined && r.mediaType === "application/json")
-        for (const p of schemaProblems(r.schema, r.example))
-          out.push({
-            path: [...base, "responses", r.status],
-            message: `${op.id}: the ${r.status} response's example: ${p.message}`,
-          });
-    for (const p of op.parameters)
-      if (p.example !== undefined)
-        for (const q of schemaProblems(p.schema, p.example))
-          out.push({
-            path: [...base],
-            message: `${op.id}: the example of parameter ${p.name}: ${q.message}`,
-          });
-  }
-  return out;
 }

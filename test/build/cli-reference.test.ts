@@ -10,6 +10,11 @@ import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
 
 const fixture = (rel: string) => readFileSync(join(ROOT, "test/fixtures/basic", rel), "utf8");
 const DESCRIPTION = `name: brook
+globalFlags:
+  - name: --org
+    value: ORG_ID
+    type: string
+    description: act in the org \`ORG_ID\` of {{ site.title }}
 commands:
   - name: run
     arguments:
@@ -43,7 +48,8 @@ beforeEach(() => {
     ),
     "data/cli.yaml": DESCRIPTION,
     "content/guide/code.md":
-      fixture("content/guide/code.md") + '\n## `brook events`\n\n::cli-command{name="events"}\n',
+      fixture("content/guide/code.md") +
+      '\n## `brook events`\n\n::cli-command{name="events"}\n\n## Global flags\n\n::cli-global-flags\n',
   });
   const first = cli("build");
   expect(first.code, first.stderr).toBe(0);
@@ -57,6 +63,13 @@ describe("the CLI reference in a build", () => {
     expect(page).toContain("<code>-n N</code>");
     expect(page).toContain("<code>20</code>");
     expect(page).toContain("the stream cannot reconnect");
+  });
+
+  it("renders the global flags from the description, site values in their descriptions", () => {
+    const page = out("guide/code/index.html");
+    expect(page).toContain("<code>--org ORG_ID</code>");
+    expect(page).toContain("act in the org <code>ORG_ID</code> of Brook</td>");
+    expect(page).not.toContain("{{ site.title }}");
   });
 
   it("renders again exactly the page that shows a command when the description changes", () => {

@@ -1,7 +1,8 @@
 /**
  * `::cli-command{name="deploy"}`: one command of the CLI's description (data/cli.yaml), rendered
  * where the directive stands (README, "The CLI reference"): its usage lines, its arguments, its
- * flags (name, type, default, description) and the exit codes it documents. Markdown made from the
+ * flags (name, type, default, description) and the exit codes it documents; `::cli-global-flags`,
+ * the flags every command accepts, in the same table. Markdown made from the
  * description and parsed as the page's own, without positions (nothing of it is in the source).
  * The description comes as the file the build wrote (src/reference/cli-reference.ts), read once
  * per worker.
@@ -35,15 +36,29 @@ export function cliFromFile(path: string): CliDescription {
 
 
 
-/** The nodes that stand for the directive: the command, or a diagnostic and nothing. */
+/** The directive that shows the global flags. */
+export const GLOBAL_FLAGS_DIRECTIVE = "cli-global-flags";
+
+/** The nodes that stand for the directive: the command (or the global flags), or a diagnostic and nothing. */
 export function expandCliCommand(node: LeafDirective, ctx: CliCommandContext): RootContent[] {
   const name = node.attributes?.name ?? "";
+  const global = node.name === GLOBAL_FLAGS_DIRECTIVE;
   const place = { file: ctx.file, line: (node.position?.start.line ?? 1) + ctx.lineOffset, column: node.position?.start.column };
   if (!ctx.cli) {
-    ctx.diagnostics.push({ ...place, rule: "cli-command", message: `::cli-command{name="${name}"} needs the CLI's description, and the config names none`, hint: "set reference.cli in site.config.ts (data/cli.yaml)" });
+    const written = global ? `::${GLOBAL_FLAGS_DIRECTIVE}` : `::cli-command{name="${name}"}`;
+    ctx.diagnostics.push({ ...place, rule: "cli-command", message: `${written} needs the CLI's description, and the config names none`, hint: "set reference.cli in site.config.ts (data/cli.yaml)" });
     return [];
   }
   ctx.usedCli = true;
+  if (global) {
+    const cli = ctx.cli;
+    if (!cli.globalFlags.length) {
+      ctx.diagnostics.push({ ...place, rule: "cli-command", message: `::${GLOBAL_FLAGS_DIRECTIVE}: the CLI's description lists no global flags`, hint: "list them under globalFlags in data/cli.yaml, or remove the directive" });
+      return [];
+    }
+    // A key no command can have: a command's name is one word.
+    return generatedNodes(cli, " global flags", () => parseGenerated(flagsTable(cli.globalFlags) + "\n"));
+  }
   const command = ctx.cli.commands.find((c) => c.name === name);
   if (!command) {
     const guess = propose(name, ctx.cli.commands.map((c) => c.name));
@@ -88,15 +103,18 @@ export function commandMarkdown(cli: CliDescription, command: CliCommand): strin
     });
     out.push("| argument | description |\n|---|---|\n" + rows.join("\n"));
   }
-  if (all.flags?.length) {
-    const rows = all.flags.map((f) => {
-      const notes = [f.description, f.required ? "required" : "", f.repeat ? "may be given more than once" : ""].filter(Boolean).join("; ");
-      return `| ${code(flagName(f))} | ${f.type ?? "switch"} | ${f.default === undefined ? "" : code(String(f.default))} | ${cell(notes)} |`;
-    });
-    out.push("| flag | type | default | description |\n|---|---|---|---|\n" + rows.join("\n"));
-  }
+  if (all.flags?.length) out.push(flagsTable(all.flags));
   if (command.exits?.length) {
     out.push("| exit code | when |\n|---|---|\n" + command.exits.map((e) => `| ${code(String(e.code))} | ${cell(e.when)} |`).join("\n"));
   }
   return out.join("\n\n") + "\n";
+}
+
+/** The table of flags (name, type, default, description): a command's, or the global ones. */
+function flagsTable(flags: CliFlag[]): string {
+  const rows = flags.map((f) => {
+    const notes = [f.description, f.required ? "required" : "", f.repeat ? "may be given more than once" : ""].filter(Boolean).join("; ");
+    return `| ${code(flagName(f))} | ${f.type ?? "switch"} | ${f.default === undefined ? "" : code(String(f.default))} | ${cell(notes)} |`;
+  });
+  return "| flag | type | default | description |\n|---|---|---|---|\n" + rows.join("\n");
 }

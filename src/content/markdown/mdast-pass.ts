@@ -18,7 +18,7 @@ import { warnLiteralSyntax } from "./literal-syntax.ts";
 import { resolveMarkdownLink } from "./md-links.ts";
 import { markToc } from "./toc.ts";
 import { expandOperation } from "./api-operation.ts";
-import { expandCliCommand } from "./cli-command.ts";
+import { expandCliCommand, GLOBAL_FLAGS_DIRECTIVE } from "./cli-command.ts";
 import { MAX_MARKDOWN_DEPTH } from "../limits.ts";
 import type { RenderContext } from "./markdown.ts";
 import { tooDeep } from "./nesting.ts";
@@ -80,7 +80,7 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         const nodes = expandOperation(child, ctx);
         parent.children.splice(i, 1, ...(nodes as never[]));
         i += nodes.length - 1;
-      } else if (child.type === "leafDirective" && child.name === "cli-command") {
+      } else if (child.type === "leafDirective" && (child.name === "cli-command" || child.name === GLOBAL_FLAGS_DIRECTIVE)) {
         const nodes = expandCliCommand(child, ctx);
         parent.children.splice(i, 1, ...(nodes as never[]));
         i += nodes.length - 1;

@@ -87,3 +87,52 @@ describe("expandCliCommand", () => {
     expect(ctx.diagnostics[0]!.hint).toContain("reference.cli");
   });
 });
+
+describe("::cli-global-flags", () => {
+  const withGlobal: CliDescription = {
+    ...CLI,
+    globalFlags: [
+      { name: "--profile", value: "NAME", type: "string", default: "default", description: "use the profile `NAME`" },
+      { name: "--json", description: "print JSON; see [output](/cli/output/)" },
+    ],
+  };
+  const global = (): LeafDirective => ({ ...directive(""), name: "cli-global-flags", attributes: {} });
+
+  it("gives the global flags as the commands' flags table, Markdown in their descriptions rendered", () => {
+    const ctx = { file: "content/cli.md", lineOffset: 0, diagnostics: [] as Diagnostic[], cli: withGlobal, usedCli: false };
+    const nodes = expandCliCommand(global(), ctx);
+    expect(nodes).toHaveLength(1);
+    expect(nodes[0]).toMatchObject({ type: "table" });
+    const text = JSON.stringify(nodes);
+    expect(text).toContain('"value":"--profile NAME"');
+    expect(text).toMatch(/"type":"link",[^}]*"url":"\/cli\/output\/"/);
+    expect(text).not.toContain('"position"');
+    expect(ctx.usedCli).toBe(true);
+    expect(ctx.diagnostics).toEqual([]);
+  });
+
+  it("reports a description without global flags at the directive's line", () => {
+    const ctx = { file: "content/cli.md", lineOffset: 4, diagnostics: [] as Diagnostic[], cli: CLI };
+    expect(expandCliCommand(global(), ctx)).toEqual([]);
+    expect(ctx.diagnostics[0]).toMatchObject({ line: 7, rule: "cli-command" });
+    expect(ctx.diagnostics[0]!.message).toContain("no global flags");
+  });
+});
+
+describe("resolveDefaults", () => {
+  it("puts site values into descriptions, global flags' too", () => {
+    const cli: CliDescription = {
+      ...CLI,
+      globalFlags: [{ name: "--org", value: "ORG", description: "an org of {{ site.webBase }}" }],
+      commands: [{ name: "run", summary: "runs", flags: [{ name: "-n", description: "at most {{ site.limits.max }}" }] }],
+    };
+    const resolved = resolveDefaults(cli, { webBase: "https://brook.example", "limits.max": "100" });
+    expect(resolved.globalFlags[0]!.description).toBe("an org of https://brook.example");
+    expect(resolved.commands[0]!.flags![0]!.description).toBe("at most 100");
+  });
+
+  it("stops at a site value that does not exist, naming the file", () => {
+    const cli: CliDescription = { ...CLI, globalFlags: [{ name: "--org", description: "{{ site.nope }}" }] };
+    expect(() => resolveDefaults(cli, { webBase: "x" }, "data/cli.yaml")).toThrow(/data\/cli\.yaml: .*nope/);
+  });
+});

@@ -64,6 +64,15 @@ describe("cli-usage", () => {
     expect(found[2]!.message).toMatch(/missing its argument FILE/);
   });
 
+  it("takes the global flags from the description, on any command", async () => {
+    const own = `name: brook\nglobalFlags:\n  - name: --verbose\ncommands:\n  - name: whoami\n`;
+    const line = "brook whoami --verbose";
+    expect((await checkCliUsage([sample(line)], own, "cli.yaml"))[0]).toEqual([]);
+    const without = own.replace("globalFlags:\n  - name: --verbose\n", "");
+    const found = (await checkCliUsage([sample(line)], without, "cli.yaml"))[0]!;
+    expect(found.map((p) => p.message)).toEqual([expect.stringMatching(/no flag --verbose/)]);
+  });
+
   it("reports a value of the wrong type, a missing subcommand and a missing required flag", async () => {
     const found = await check("brook update src_1 --active maybe\nbrook env\nbrook run wf_1");
     expect(found.map((p) => p.message)).toEqual([
