@@ -1,9 +1,9 @@
 /**
  * One build, as a function of the last one: the previous snapshot and what changed in; the
  * files, the result and the next snapshot out. The stages run in order, each named and timed:
- * config → read → reference → plan → pages → examples → check → search → write. A page is parsed only when its file or
- * a site value it read changed, rendered only when it or the site around it changed, and
- * otherwise taken from the previous output as it is. The callers (src/build.ts, the dev server)
+ * config → read → reference → plan → pages → examples → check → search → write. A page is parsed
+ * only when its file or a site value it read changed, rendered only when it or the site around it
+ * changed, and otherwise taken from the previous output as it is. The callers (src/build.ts, the dev server)
  * differ only by their strategy (./strategy.ts).
  */
 import { lastCommitDates } from "../content/git-dates.ts";
