@@ -173,9 +173,13 @@ export function bodyMarkdown(tree: Root, url: string, source?: string): string {
   return body ? body + "\n" : "";
 }
 
+// Made once per thread: the serialiser compiles its escape patterns once per options object.
+let headOptions: Options | undefined;
+
 /** The whole Markdown of a page: its title as `#`, its description, its body. */
 export function pageMarkdown(title: string, description: string, body: string): string {
   const head: RootContent[] = [{ type: "heading", depth: 1, children: [{ type: "text", value: title }] }];
   if (description) head.push({ type: "paragraph", children: [{ type: "text", value: description }] });
-  return toMarkdown({ type: "root", children: head }, { extensions: [gfmToMarkdown()] }) + (body.trim() ? "\n" + body : "");
+  headOptions ??= { extensions: [gfmToMarkdown()] };
+  return toMarkdown({ type: "root", children: head }, headOptions) + (body.trim() ? "\n" + body : "");
 }
