@@ -6,11 +6,17 @@
 import type { TransferListItem } from "node:worker_threads";
 import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
 import type { Diagnostic } from "../errors.ts";
-import type { PageResult, PageTask, WorkerTask } from "../workers/build-worker.ts";
+import type { PageResult, PagesTask, PageTask, WorkerTask } from "../workers/build-worker.ts";
 import { TaskFailure, type WorkerPool } from "../workers/pool.ts";
 
 /** How long a task other than a page may take (the not-found page, the search index). */
 const OTHER_TASK_BUDGET_MS = 120_000;
+
+/**
+ * Most pages one worker task carries: a worker then wakes the main thread (and is woken) once for
+ * several pages, not for each (about a millisecond of CPU each way here, at 13 ms a page).
+ */
+const MAX_PAGES_PER_TASK = 8;
 
 /** Runs page tasks, keeping their order. */
 export async function runPageTasks(
@@ -25,16 +31,63 @@ export async function runPageTasks(
     return out;
   }
   const budget = pageTimeBudget();
-  return Promise.all(
-    tasks.map(async (task): Promise<PageResult> => {
-      try {
-        return await pool.run<PageResult>(task, budget);
-      } catch (e) {
-        if (!(e instanceof TaskFailure)) throw e;
-        return { errors: [pageFailure(task.source.file, e)], warnings: [] };
-      }
-    }),
+  // Each worker gets at least eight tasks, so the last ones end close together.
+  const size = Math.max(
+    1,
+    Math.min(MAX_PAGES_PER_TASK, Math.floor(tasks.length / (pool.size * 8))),
   );
+  const batches: PageTask[][] = [];
+  for (let i = 0; i < tasks.length; i += size) batches.push(tasks.slice(i, i + size));
+  return (await Promise.all(batches.map((b) => runPages(b, pool, budget)))).flat();
+}
+
+/**
+ * Runs pages on one worker, each under `budget` from when the worker starts it. When the worker
+ * is stopped (a page over its budget) or dies, the page it was on gets the diagnostic and the
+ * others of the list run again.
+ */
+async function runPages(
+  tasks: PageTask[],
+  pool: WorkerPool,
+  budget: number,
+): Promise<PageResult[]> {
+  if (tasks.length === 1) {
+    const task = tasks[0]!;
+    try {
+      return [await pool.run<PageResult>(task, budget)];
+    } catch (e) {
+      if (!(e instanceof TaskFailure)) throw e;
+      return [{ errors: [pageFailure(task.source.file, e)], warnings: [] }];
+    }
+  }
+  const progress = new Float64Array(new SharedArrayBuffer(16));
+  progress[0] = -1;
+  const overrun = new AbortController();
+  // One timer a budget, not a poll: re-armed for when the page under way would run out.
+  let timer: NodeJS.Timeout;
+  const check = (): void => {
+    const left = progress[0]! < 0 ? budget : progress[1]! + budget - Date.now();
+    if (left <= 0) overrun.abort();
+    else timer = setTimeout(check, left + 1);
+  };
+  timer = setTimeout(check, budget);
+  try {
+    const task: PagesTask = { kind: "pages", tasks, progress };
+    return await pool.run<PageResult[]>(task, budget, undefined, overrun.signal);
+  } catch (e) {
+    if (!(e instanceof TaskFailure)) throw e;
+    const at = progress[0]!;
+    // Stopped before its first page (the worker could not start): each page finds out alone.
+    if (at < 0) return (await Promise.all(tasks.map((t) => runPages([t], pool, budget)))).flat();
+    const failed: PageResult = { errors: [pageFailure(tasks[at]!.source.file, e)], warnings: [] };
+    const [before, after] = await Promise.all([
+      at > 0 ? runPages(tasks.slice(0, at), pool, budget) : [],
+      at < tasks.length - 1 ? runPages(tasks.slice(at + 1), pool, budget) : [],
+    ]);
+    return [...before, failed, ...after];
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs one task on a worker when the pool is up, else on this thread. */

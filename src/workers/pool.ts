@@ -53,12 +53,18 @@ export class WorkerPool {
    * Runs `task`; rejects with TaskFailure("timeout") when it runs past `budgetMs` (the worker is
    * stopped and replaced) or TaskFailure("crash") when its worker dies. Tasks are handed to
    * piscina only when a thread is free, so the budget never counts time spent in the queue. An
-   * error the task itself throws is a bug of ours and is passed on as it is.
+   * error the task itself throws is a bug of ours and is passed on as it is. `overrun`, when
+   * given, says when the budget is spent instead of a timer (a task of several pages).
    */
-  async run<T>(task: unknown, budgetMs: number, transferList?: TransferListItem[]): Promise<T> {
+  async run<T>(
+    task: unknown,
+    budgetMs: number,
+    transferList?: TransferListItem[],
+    overrun?: AbortSignal,
+  ): Promise<T> {
     if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
-    const signal = AbortSignal.timeout(budgetMs);
+    const signal = overrun ?? AbortSignal.timeout(budgetMs);
     const running = this.pool.run(task, { signal, ...(transferList && { transferList }) });
     this.inFlight.add(running);
     try {

@@ -92,8 +92,17 @@ describe("the plain-text fast path", () => {
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     for (let i = 0; i < 3000; i++) {
       const value = Array.from({ length: 1 + Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
-      // Alone, in a heading, after a reference and in a table cell: every context with its own rules.
+      // Alone, in a heading, after a reference and in a table cell: every context with its own rules;
+      // before code, emphasis, a link, a hard break and a text: what follows the value counts too.
+      const before = (next: object) => ({ type: "paragraph", children: [{ type: "text", value }, next, { type: "text", value: "z" }] });
       const children = [
+        before({ type: "inlineCode", value: "c" }),
+        before({ type: "emphasis", children: [{ type: "text", value: "e" }] }),
+        before({ type: "strong", children: [{ type: "text", value: "s" }] }),
+        before({ type: "link", url: "https://brook.example/limits/", children: [{ type: "text", value: "l" }] }),
+        before({ type: "break" }),
+        before({ type: "text", value: "\nnext line" }),
+        before({ type: "text", value: "/path" }),
         { type: "paragraph", children: [{ type: "text", value }] },
         { type: "heading", depth: 2, children: [{ type: "text", value }] },
         { type: "paragraph", children: [{ type: "linkReference", identifier: "x", label: "x", referenceType: "shortcut", children: [{ type: "text", value: "x" }] }, { type: "text", value }] },
