@@ -27,9 +27,6 @@ export function nodeBundleOptions(root) {
       "web-tree-sitter",
       "typescript",
     ],
-    // The tree walk of remark-gfm, mdast-util-to-hast and rehype-slug, without the package's cost
-    // per node (src/content/markdown/visit-parents.ts says what and how much).
-    alias: { "unist-util-visit-parents": "./src/content/markdown/visit-parents.ts" },
     // Bundled CommonJS packages (React's server renderer) call require() for Node's modules.
     banner: {
       js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
