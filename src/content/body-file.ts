@@ -10,7 +10,11 @@ import type { PageFacts } from "./parse-page.ts";
  * a body parsed with other includes or site values, by a build that then failed, is never taken
  * for this one.
  */
-export function bodyFileName(stem: string, deps: PageFacts["deps"], values: Record<string, string>): string {
+export function bodyFileName(
+  stem: string,
+  deps: PageFacts["deps"],
+  values: Record<string, string>,
+): string {
   const read = JSON.stringify([deps.siteValues.map((k) => [k, values[k] ?? null]), deps.files]);
   return `${stem}.${createHash("sha1").update(read).digest("hex").slice(0, 16)}.html`;
 }

@@ -22,7 +22,8 @@ export interface PublicFile {
 /** The route of a content file: `limits.md` → `/limits/`, `api/rest/index.md` → `/api/rest/`. */
 export function fileToRoute(relativePath: string): string {
   const noExt = relativePath.replace(/\.md$/, "");
-  const trimmed = noExt === "index" ? "" : noExt.endsWith("/index") ? noExt.slice(0, -"/index".length) : noExt;
+  const trimmed =
+    noExt === "index" ? "" : noExt.endsWith("/index") ? noExt.slice(0, -"/index".length) : noExt;
   return trimmed ? `/${trimmed}/` : "/";
 }
 
@@ -35,9 +36,15 @@ export function isPartPath(relativePath: string): boolean {
  * Every page (`*.md` outside `_` folders, dot folders and node_modules) under `dir`, sorted by
  * path; names that cannot be URLs and links out of the folder are diagnostics.
  */
-export function discoverContent(dir: string, display: (relativePath: string) => string): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+export function discoverContent(
+  dir: string,
+  display: (relativePath: string) => string,
+): { files: SourceFile[]; diagnostics: Diagnostic[] } {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new BrookError(`cannot read the content folder ${dir}: it does not exist or is not a folder`, "pass an existing folder to --content");
+    throw new BrookError(
+      `cannot read the content folder ${dir}: it does not exist or is not a folder`,
+      "pass an existing folder to --content",
+    );
   }
   const walked = walkFolder(dir, { display, wanted: (p) => p.endsWith(".md") && !isPartPath(p) });
   const diagnostics = [...walked.diagnostics];
@@ -45,13 +52,21 @@ export function discoverContent(dir: string, display: (relativePath: string) => 
   for (const f of walked.files) {
     const bad = checkName(f.relativePath, display(f.relativePath));
     if (bad) diagnostics.push(bad);
-    else files.push({ relativePath: f.relativePath, absolutePath: f.realPath, route: fileToRoute(f.relativePath) });
+    else
+      files.push({
+        relativePath: f.relativePath,
+        absolutePath: f.realPath,
+        route: fileToRoute(f.relativePath),
+      });
   }
   return { files, diagnostics };
 }
 
 /** Every file of public/ (dot files skipped), with the same rules on names and links. */
-export function discoverPublic(dir: string, display: (relativePath: string) => string): { files: PublicFile[]; diagnostics: Diagnostic[] } {
+export function discoverPublic(
+  dir: string,
+  display: (relativePath: string) => string,
+): { files: PublicFile[]; diagnostics: Diagnostic[] } {
   if (!existsSync(dir)) return { files: [], diagnostics: [] };
   const walked = walkFolder(dir, { display, wanted: () => true });
   const diagnostics = [...walked.diagnostics];

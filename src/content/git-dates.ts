@@ -11,19 +11,46 @@ export interface LastUpdated {
   text: string;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** Content path (relative to `dir`, `/`-separated) → its last commit, for every file git knows. */
 export function lastCommitDates(dir: string): Map<string, LastUpdated> {
   const dates = new Map<string, LastUpdated>();
   let log: string;
   try {
-    log = execFileSync("git", ["-C", dir, "log", "--format=%x00%cI", "--name-only", "--no-renames", "--relative", "--", "."], {
-      encoding: "utf8",
-      timeout: 20_000,
-      maxBuffer: 256 * 1024 * 1024,
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    log = execFileSync(
+      "git",
+      [
+        "-C",
+        dir,
+        "log",
+        "--format=%x00%cI",
+        "--name-only",
+        "--no-renames",
+        "--relative",
+        "--",
+        ".",
+      ],
+      {
+        encoding: "utf8",
+        timeout: 20_000,
+        maxBuffer: 256 * 1024 * 1024,
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
   } catch {
     return dates;
   }

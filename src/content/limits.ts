@@ -55,5 +55,7 @@ export const MAX_EXPANDED_PAGE = MAX_PAGE_BYTES;
 
 /** A size for a message about a limit: `600 KB`, `1.5 MB`. */
 export function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2).replace(/\.?0+$/, "")} MB` : `${Math.ceil(n / 1024)} KB`;
+  return n >= 1024 * 1024
+    ? `${(n / 1024 / 1024).toFixed(2).replace(/\.?0+$/, "")} MB`
+    : `${Math.ceil(n / 1024)} KB`;
 }

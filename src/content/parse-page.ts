@@ -61,35 +61,90 @@ export interface ParsedBody {
 }
 
 /** Rules of diagnostics that do not stop a page. */
-const WARNING_RULES = new Set(["code-language", "code-info", "image-size", "raw-html", "literal-syntax"]);
+const WARNING_RULES = new Set([
+  "code-language",
+  "code-info",
+  "image-size",
+  "raw-html",
+  "literal-syntax",
+]);
 
 /** Parses a page's body: includes, limits, site values, Markdown. Never throws for content. */
-export async function parseBody(source: PageSource, options: ParseOptions, highlights?: HighlightCache): Promise<ParsedBody> {
+export async function parseBody(
+  source: PageSource,
+  options: ParseOptions,
+  highlights?: HighlightCache,
+): Promise<ParsedBody> {
   const { file, body, bodyLine } = source;
   const page = { file, relativePath: source.relativePath, lineOffset: bodyLine - 1 };
   const reader = options.roots ? new SourceReader(options.roots) : undefined;
   const expanded = expandIncludes(body, page, reader);
   if (expanded.diagnostics.length) return { errors: expanded.diagnostics, warnings: [] };
   // A diagnostic about a line that came from an included file names that file and line.
-  const place = <T extends { file: string; line?: number; column?: number }>(d: T) => placeDiagnostic(d, page, expanded.origins);
+  const place = <T extends { file: string; line?: number; column?: number }>(d: T) =>
+    placeDiagnostic(d, page, expanded.origins);
   // Site values next: they come from the config, and what micromark sees is the page with them
   // (values are one line each, so lines stay where they were).
   const values = replaceSiteValues(expanded.body, options.siteValues, file, page.lineOffset);
   if (values.body.length > body.length && Buffer.byteLength(values.body) > MAX_PAGE_BYTES) {
-    return { errors: [{ file, rule: "file-size", message: `with its includes and site values, the page is over the limit of ${MAX_PAGE_BYTES / 1024} KB`, hint: "split it into several pages" }], warnings: [] };
+    return {
+      errors: [
+        {
+          file,
+          rule: "file-size",
+          message: `with its includes and site values, the page is over the limit of ${MAX_PAGE_BYTES / 1024} KB`,
+          hint: "split it into several pages",
+        },
+      ],
+      warnings: [],
+    };
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
   if (runs.length) return { errors: runs.map(place), warnings: [] };
-  const md = await renderMarkdown(values.body, { file, base: options.base, lineOffset: page.lineOffset, highlights, reader, route: source.route, relativePath: source.relativePath, linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay), pageUrl: options.siteUrl === undefined ? undefined : options.siteUrl + routeToPath(options.base, source.route), api: options.openapi ? apiFromFile(options.openapi) : undefined, cli: options.cli ? cliFromFile(options.cli) : undefined });
+  const md = await renderMarkdown(values.body, {
+    file,
+    base: options.base,
+    lineOffset: page.lineOffset,
+    highlights,
+    reader,
+    route: source.route,
+    relativePath: source.relativePath,
+    linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay),
+    pageUrl:
+      options.siteUrl === undefined
+        ? undefined
+        : options.siteUrl + routeToPath(options.base, source.route),
+    api: options.openapi ? apiFromFile(options.openapi) : undefined,
+    cli: options.cli ? cliFromFile(options.cli) : undefined,
+  });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
   const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
   const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));
   if (errors.length) return { errors, warnings };
-  const links = expanded.origins ? md.links.map((l) => place({ ...l, file })).map(({ file: from, ...l }) => (from === file ? l : { ...l, file: from })) : md.links;
+  const links = expanded.origins
+    ? md.links
+        .map((l) => place({ ...l, file }))
+        .map(({ file: from, ...l }) => (from === file ? l : { ...l, file: from }))
+    : md.links;
   return {
     html: md.html,
     markdown: md.markdown,
-    facts: { headers: md.headers, links, search: searchData(md.sections), ids: md.ids, warnings, deps: { siteValues: [...values.used, ...(md.usedApi ? [OPENAPI_DEPENDENCY] : []), ...(md.usedCli ? [CLI_DEPENDENCY] : [])], files: reader?.files() ?? [] }, samples: md.samples.map(place) },
+    facts: {
+      headers: md.headers,
+      links,
+      search: searchData(md.sections),
+      ids: md.ids,
+      warnings,
+      deps: {
+        siteValues: [
+          ...values.used,
+          ...(md.usedApi ? [OPENAPI_DEPENDENCY] : []),
+          ...(md.usedCli ? [CLI_DEPENDENCY] : []),
+        ],
+        files: reader?.files() ?? [],
+      },
+      samples: md.samples.map(place),
+    },
     errors,
     warnings,
   };
@@ -99,10 +154,16 @@ export async function parseBody(source: PageSource, options: ParseOptions, highl
  * For a body with includes: the file in content/ each body line came from, so a `.md` link in a
  * part resolves from the part, as on GitHub (md-links.ts); undefined for the page's own lines.
  */
-function partOf(origins: LineOrigin[] | undefined, page: string, contentDisplay: string | undefined): ((line: number) => string | undefined) | undefined {
+function partOf(
+  origins: LineOrigin[] | undefined,
+  page: string,
+  contentDisplay: string | undefined,
+): ((line: number) => string | undefined) | undefined {
   if (!origins || contentDisplay === undefined) return undefined;
   return (line) => {
     const file = origins[line - 1]?.file;
-    return file && file !== page && file.startsWith(contentDisplay) ? file.slice(contentDisplay.length) : undefined;
+    return file && file !== page && file.startsWith(contentDisplay)
+      ? file.slice(contentDisplay.length)
+      : undefined;
   };
 }

@@ -9,5 +9,8 @@ import type { Section } from "./markdown/markdown.ts";
 
 /** The search data of a page's sections (the text before the first heading included). */
 export function searchData(sections: Section[]): PageSearchData {
-  return { headings: sections.map((s) => s.heading).filter(Boolean), body: countSearchTerms(sections.map((s) => s.text)) };
+  return {
+    headings: sections.map((s) => s.heading).filter(Boolean),
+    body: countSearchTerms(sections.map((s) => s.text)),
+  };
 }

@@ -27,7 +27,11 @@ const HINT_NAMES = 12;
  * what a page's cache records and compares (src/engine/pages.ts), so a nested value is a
  * dependency like any other.
  */
-export function flattenSiteValues(tree: SiteValueTree, prefix = "", out: Record<string, string> = {}): Record<string, string> {
+export function flattenSiteValues(
+  tree: SiteValueTree,
+  prefix = "",
+  out: Record<string, string> = {},
+): Record<string, string> {
   for (const [name, value] of Object.entries(tree)) {
     if (typeof value === "object") flattenSiteValues(value, `${prefix}${name}.`, out);
     else out[prefix + name] = String(value);
@@ -58,14 +62,23 @@ export function replaceSiteValues(
       lineStart = i + 1;
     }
     counted = offset;
-    diagnostics.push({ file, line, column: offset - lineStart + 1, ...explainMiss(path, match, values) });
+    diagnostics.push({
+      file,
+      line,
+      column: offset - lineStart + 1,
+      ...explainMiss(path, match, values),
+    });
     return match;
   });
   return { body: out, diagnostics, used: [...used].sort() };
 }
 
 /** Why `path` is not a value, with a "did you mean" and the names that are there. */
-function explainMiss(path: string, match: string, values: Record<string, string>): Pick<Diagnostic, "message" | "rule" | "hint"> {
+function explainMiss(
+  path: string,
+  match: string,
+  values: Record<string, string>,
+): Pick<Diagnostic, "message" | "rule" | "hint"> {
   const keys = Object.keys(values);
   if (!PATH_RE.test(path)) {
     return {
@@ -85,10 +98,17 @@ function explainMiss(path: string, match: string, values: Record<string, string>
   const guess = propose(path, keys);
   // The names at the deepest level of the path that exists, so the hint lists the right group.
   let group = path.split(".").slice(0, -1);
-  while (group.length && !keys.some((k) => k.startsWith(group.join(".") + "."))) group = group.slice(0, -1);
+  while (group.length && !keys.some((k) => k.startsWith(group.join(".") + ".")))
+    group = group.slice(0, -1);
   const prefix = group.length ? group.join(".") + "." : "";
-  const names = [...new Set(keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length).split(".")[0]!))];
-  const shown = names.map((n) => (keys.includes(prefix + n) ? `{{ site.${prefix}${n} }}` : `site.${prefix}${n}.*`));
+  const names = [
+    ...new Set(
+      keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length).split(".")[0]!),
+    ),
+  ];
+  const shown = names.map((n) =>
+    keys.includes(prefix + n) ? `{{ site.${prefix}${n} }}` : `site.${prefix}${n}.*`,
+  );
   return {
     rule: "unknown-site-value",
     message: `unknown site value '${path}' in ${match}${guess ? `; did you mean {{ site.${guess} }}?` : ""}`,
@@ -97,5 +117,7 @@ function explainMiss(path: string, match: string, values: Record<string, string>
 }
 
 function list(items: string[]): string {
-  return items.length > HINT_NAMES ? `${items.slice(0, HINT_NAMES).join(", ")}, … (${items.length} in all)` : items.join(", ");
+  return items.length > HINT_NAMES
+    ? `${items.slice(0, HINT_NAMES).join(", ")}, … (${items.length} in all)`
+    : items.join(", ");
 }

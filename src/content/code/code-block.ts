@@ -6,7 +6,8 @@
  */
 import { MARK } from "./code-notation.ts";
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** How a block is shown besides its code. */
 export interface CodeBlockOptions {
@@ -46,11 +47,16 @@ export function codeBlockHtml(lines: string[], options: CodeBlockOptions): strin
   if (all & MARK.focus) frame.push("has-focused");
   const start = options.lineStart;
   const body = lines
-    .map((l, i) => `<span class="${lineClass(marks?.[i] ?? 0)}"${start !== undefined ? ` data-line="${start + i}"` : ""}>${l}</span>`)
+    .map(
+      (l, i) =>
+        `<span class="${lineClass(marks?.[i] ?? 0)}"${start !== undefined ? ` data-line="${start + i}"` : ""}>${l}</span>`,
+    )
     .join("\n");
   return (
     `<div class="${frame.join(" ")}" data-lang="${label}">` +
-    (options.title !== undefined ? `<div class="code-title">${escapeHtml(options.title)}</div>` : "") +
+    (options.title !== undefined
+      ? `<div class="code-title">${escapeHtml(options.title)}</div>`
+      : "") +
     `<span class="code-lang" aria-hidden="true">${label}</span>` +
     `<button type="button" class="copy" aria-label="Copy code">Copy</button>` +
     `<pre class="shiki" tabindex="0"><code>${body}</code></pre></div>`

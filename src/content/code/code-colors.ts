@@ -19,11 +19,26 @@ type Rgb = [number, number, number];
  * background, as one solid colour, so token contrast can be checked on it too.
  */
 export const MARK_BACKGROUND: Record<string, { light: string; dark: string }> = {
-  highlighted: { light: tint(CODE_BACKGROUND.light, "#0a5fb4", 0.08), dark: tint(CODE_BACKGROUND.dark, "#6cb2f7", 0.12) },
-  error: { light: tint(CODE_BACKGROUND.light, "#b42318", 0.08), dark: tint(CODE_BACKGROUND.dark, "#ff8a80", 0.12) },
-  warning: { light: tint(CODE_BACKGROUND.light, "#8a5a00", 0.09), dark: tint(CODE_BACKGROUND.dark, "#f2c35b", 0.1) },
-  add: { light: tint(CODE_BACKGROUND.light, "#0f7a4d", 0.09), dark: tint(CODE_BACKGROUND.dark, "#5fd3a0", 0.1) },
-  remove: { light: tint(CODE_BACKGROUND.light, "#b42318", 0.07), dark: tint(CODE_BACKGROUND.dark, "#ff8a80", 0.09) },
+  highlighted: {
+    light: tint(CODE_BACKGROUND.light, "#0a5fb4", 0.08),
+    dark: tint(CODE_BACKGROUND.dark, "#6cb2f7", 0.12),
+  },
+  error: {
+    light: tint(CODE_BACKGROUND.light, "#b42318", 0.08),
+    dark: tint(CODE_BACKGROUND.dark, "#ff8a80", 0.12),
+  },
+  warning: {
+    light: tint(CODE_BACKGROUND.light, "#8a5a00", 0.09),
+    dark: tint(CODE_BACKGROUND.dark, "#f2c35b", 0.1),
+  },
+  add: {
+    light: tint(CODE_BACKGROUND.light, "#0f7a4d", 0.09),
+    dark: tint(CODE_BACKGROUND.dark, "#5fd3a0", 0.1),
+  },
+  remove: {
+    light: tint(CODE_BACKGROUND.light, "#b42318", 0.07),
+    dark: tint(CODE_BACKGROUND.dark, "#ff8a80", 0.09),
+  },
 };
 
 /**
@@ -33,7 +48,8 @@ export const MARK_BACKGROUND: Record<string, { light: string; dark: string }> = 
 export function codeColorVars(light: string, dark: string): string {
   const marks = Object.values(MARK_BACKGROUND);
   // Each step only moves a colour further from its backgrounds, so a later one keeps the earlier ones met.
-  const onAll = (color: string, backgrounds: string[]) => backgrounds.reduce((c, bg) => readableOn(c, bg), color);
+  const onAll = (color: string, backgrounds: string[]) =>
+    backgrounds.reduce((c, bg) => readableOn(c, bg), color);
   return `--shiki-light:${onAll(light, [CODE_BACKGROUND.light, ...marks.map((m) => m.light)])};--shiki-dark:${onAll(dark, [CODE_BACKGROUND.dark, ...marks.map((m) => m.dark)])}`;
 }
 

@@ -24,12 +24,30 @@ const SLASH = ["//", "/*"];
 const HASH = ["#"];
 /** Comment openers by Shiki language (highlight.ts LANGUAGES). */
 const COMMENTS: Record<string, string[]> = {
-  javascript: SLASH, typescript: SLASH, jsx: SLASH, tsx: SLASH, go: SLASH, json: SLASH, jsonc: SLASH, css: ["/*"],
-  bash: HASH, shellscript: HASH, python: HASH, yaml: HASH, toml: HASH, dotenv: HASH, ini: ["#", ";"], http: ["#", "//"],
-  sql: ["--", "/*"], html: ["<!--"], xml: ["<!--"], markdown: ["<!--"],
+  javascript: SLASH,
+  typescript: SLASH,
+  jsx: SLASH,
+  tsx: SLASH,
+  go: SLASH,
+  json: SLASH,
+  jsonc: SLASH,
+  css: ["/*"],
+  bash: HASH,
+  shellscript: HASH,
+  python: HASH,
+  yaml: HASH,
+  toml: HASH,
+  dotenv: HASH,
+  ini: ["#", ";"],
+  http: ["#", "//"],
+  sql: ["--", "/*"],
+  html: ["<!--"],
+  xml: ["<!--"],
+  markdown: ["<!--"],
 };
 const CLOSERS: Record<string, string> = { "/*": "*/", "<!--": "-->" };
-const NOTATION_RE = /^\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::(\d{1,6}))?\][ \t]*(\*\/|-->)?[ \t]*$/;
+const NOTATION_RE =
+  /^\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::(\d{1,6}))?\][ \t]*(\*\/|-->)?[ \t]*$/;
 
 /** The code without its notation comments, and each line's marks. */
 export interface Notated {
@@ -41,7 +59,8 @@ export interface Notated {
 export function applyNotations(code: string, lang: string | null): Notated {
   const openers = lang ? COMMENTS[lang] : undefined;
   const source = code.split("\n");
-  if (!openers || !code.includes("[!code ")) return { code: unescape(code), marks: new Array<number>(source.length).fill(0) };
+  if (!openers || !code.includes("[!code "))
+    return { code: unescape(code), marks: new Array<number>(source.length).fill(0) };
   const lines: string[] = [];
   const marks: number[] = [];
   // Marks that go on applying to the lines below (`:N`, or a comment alone on its line).
@@ -50,7 +69,11 @@ export function applyNotations(code: string, lang: string | null): Notated {
     let line = raw;
     const found: { mark: number; count: number }[] = [];
     // A few notations a line at most: each look is a search of the line.
-    for (let t = takeNotation(line, openers); t && found.length < 8; t = takeNotation(line, openers)) {
+    for (
+      let t = takeNotation(line, openers);
+      t && found.length < 8;
+      t = takeNotation(line, openers)
+    ) {
       line = t.rest;
       found.push(t);
     }
@@ -71,7 +94,10 @@ export function applyNotations(code: string, lang: string | null): Notated {
 }
 
 /** The last notation of a line, when it ends the line inside a comment of the language. */
-function takeNotation(line: string, openers: string[]): { rest: string; mark: number; count: number } | undefined {
+function takeNotation(
+  line: string,
+  openers: string[],
+): { rest: string; mark: number; count: number } | undefined {
   const at = line.lastIndexOf("[!code ");
   if (at < 0) return undefined;
   const m = NOTATION_RE.exec(line.slice(at));
@@ -91,7 +117,10 @@ function takeNotation(line: string, openers: string[]): { rest: string; mark: nu
   if (m[3] && m[3] !== closer) return undefined;
   const before = head.slice(start + opener.length);
   // Only the notation goes when the comment says something else too.
-  const rest = before.trim() === "" ? head.slice(0, start).trimEnd() : head.trimEnd() + (closer ? " " + closer : "");
+  const rest =
+    before.trim() === ""
+      ? head.slice(0, start).trimEnd()
+      : head.trimEnd() + (closer ? " " + closer : "");
   return { rest, mark: KINDS[m[1]!]!, count: m[2] === undefined ? 1 : Math.max(1, Number(m[2])) };
 }
 

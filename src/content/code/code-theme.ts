@@ -9,7 +9,10 @@ import { codeColorVars, MARK_BACKGROUND } from "./code-colors.ts";
 
 interface ThemeJson {
   colors?: Record<string, string>;
-  tokenColors?: { scope?: string | string[]; settings: { foreground?: string; background?: string; fontStyle?: string } }[];
+  tokenColors?: {
+    scope?: string | string[];
+    settings: { foreground?: string; background?: string; fontStyle?: string };
+  }[];
 }
 
 /** The theme code is tokenised with. */
@@ -30,7 +33,9 @@ export function pairColors(light: ThemeJson, dark: ThemeJson): Map<string, strin
     m.set(d.toLowerCase(), (m.get(d.toLowerCase()) ?? 0) + 1);
     votes.set(key, m);
   };
-  const darkRules = new Map((dark.tokenColors ?? []).map((r) => [JSON.stringify(r.scope), r.settings]));
+  const darkRules = new Map(
+    (dark.tokenColors ?? []).map((r) => [JSON.stringify(r.scope), r.settings]),
+  );
   for (const rule of light.tokenColors ?? []) {
     const d = darkRules.get(JSON.stringify(rule.scope));
     vote(rule.settings.foreground, d?.foreground);
@@ -47,7 +52,8 @@ const HEX_RE = /^#[0-9a-f]{6}$/;
 /** The class of a token's foreground colour (`#D73A49` → `c-d73a49`); none for the default colour. */
 export function colorClass(color: string | undefined): string | undefined {
   const c = color?.toLowerCase();
-  if (!c || !HEX_RE.test(c) || c === LIGHT_THEME.colors?.["editor.foreground"]?.toLowerCase()) return undefined;
+  if (!c || !HEX_RE.test(c) || c === LIGHT_THEME.colors?.["editor.foreground"]?.toLowerCase())
+    return undefined;
   return "c-" + c.slice(1);
 }
 
@@ -83,9 +89,15 @@ export function codeThemeCss(): string {
     const cls = colorClass(c);
     if (cls) rules.push(`.${cls}{${codeColorVars(c, DARK_OF.get(c) ?? c)}}`);
   }
-  for (const c of [...bg].sort()) rules.push(`.${backgroundClass(c)}{--shiki-light-bg:${c};--shiki-dark-bg:${DARK_OF.get(c) ?? c}}`);
-  rules.push(".fi{font-style:italic}.fb{font-weight:bold}.fu{text-decoration:underline}.fs{text-decoration:line-through}");
+  for (const c of [...bg].sort())
+    rules.push(
+      `.${backgroundClass(c)}{--shiki-light-bg:${c};--shiki-dark-bg:${DARK_OF.get(c) ?? c}}`,
+    );
+  rules.push(
+    ".fi{font-style:italic}.fb{font-weight:bold}.fu{text-decoration:underline}.fs{text-decoration:line-through}",
+  );
   // Marked lines' tints (templates/theme.css shows them); later kinds win where a line has two.
-  for (const [kind, bg] of Object.entries(MARK_BACKGROUND)) rules.push(`.line.${kind}{--mark-light:${bg.light};--mark-dark:${bg.dark}}`);
+  for (const [kind, bg] of Object.entries(MARK_BACKGROUND))
+    rules.push(`.line.${kind}{--mark-light:${bg.light};--mark-dark:${bg.dark}}`);
   return rules.join("\n") + "\n";
 }

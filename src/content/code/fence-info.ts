@@ -88,5 +88,8 @@ function addRanges(spec: string, ranges: LineRange[]): boolean {
 export function fenceInfoOf(code: Element): FenceInfo {
   const classes = (code.properties.className as string[] | undefined) ?? [];
   const langClass = classes.find((c) => c.startsWith("language-"));
-  return parseFenceInfo(langClass?.slice("language-".length), (code.data as { meta?: string } | undefined)?.meta);
+  return parseFenceInfo(
+    langClass?.slice("language-".length),
+    (code.data as { meta?: string } | undefined)?.meta,
+  );
 }

@@ -10,13 +10,43 @@ import { backgroundClass, colorClass, fontStyleClasses, LIGHT_THEME } from "./co
 
 /** Languages the docs use; anything else renders as plain text (and is reported by the build). */
 export const LANGUAGES = [
-  "javascript", "typescript", "jsx", "tsx", "json", "jsonc", "bash", "shellscript", "python", "go", "yaml",
-  "toml", "http", "sql", "html", "css", "diff", "ini", "xml", "markdown", "dotenv",
+  "javascript",
+  "typescript",
+  "jsx",
+  "tsx",
+  "json",
+  "jsonc",
+  "bash",
+  "shellscript",
+  "python",
+  "go",
+  "yaml",
+  "toml",
+  "http",
+  "sql",
+  "html",
+  "css",
+  "diff",
+  "ini",
+  "xml",
+  "markdown",
+  "dotenv",
 ] as const;
 
 const ALIASES: Record<string, string> = {
-  js: "javascript", mjs: "javascript", cjs: "javascript", ts: "typescript", sh: "bash", shell: "bash",
-  zsh: "bash", console: "bash", py: "python", yml: "yaml", golang: "go", md: "markdown", env: "dotenv",
+  js: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  ts: "typescript",
+  sh: "bash",
+  shell: "bash",
+  zsh: "bash",
+  console: "bash",
+  py: "python",
+  yml: "yaml",
+  golang: "go",
+  md: "markdown",
+  env: "dotenv",
 };
 
 /** Languages rendered without highlighting on purpose. */
@@ -52,15 +82,26 @@ export class HighlightCache extends Map<string, string[]> {
 
 /** The cache key of a block: its language and code. */
 export function blockKey(code: string, lang: string | null): string {
-  return createHash("sha1").update(lang ?? "").update("\0").update(code).digest("base64url");
+  return createHash("sha1")
+    .update(lang ?? "")
+    .update("\0")
+    .update(code)
+    .digest("base64url");
 }
 
 let highlighter: Promise<HighlighterCore> | undefined;
 
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= (async () => {
-    const [{ createHighlighterCore }, { createOnigurumaEngine }] = await Promise.all([import("shiki/core"), import("shiki/engine/oniguruma")]);
-    return createHighlighterCore({ themes: [LIGHT_THEME as never], langs: [], engine: createOnigurumaEngine(import("shiki/wasm")) });
+    const [{ createHighlighterCore }, { createOnigurumaEngine }] = await Promise.all([
+      import("shiki/core"),
+      import("shiki/engine/oniguruma"),
+    ]);
+    return createHighlighterCore({
+      themes: [LIGHT_THEME as never],
+      langs: [],
+      engine: createOnigurumaEngine(import("shiki/wasm")),
+    });
   })();
   return highlighter;
 }
@@ -73,7 +114,9 @@ function loadLanguage(hl: HighlighterCore, lang: string): Promise<void> {
   let p = loading.get(lang);
   if (!p) {
     p = loadChain.then(async () => {
-      const m = (await import(`shiki/langs/${lang}.mjs`)) as { default: Parameters<HighlighterCore["loadLanguage"]>[0] };
+      const m = (await import(`shiki/langs/${lang}.mjs`)) as {
+        default: Parameters<HighlighterCore["loadLanguage"]>[0];
+      };
       await hl.loadLanguage(m.default);
     });
     loadChain = p.catch(() => undefined);
@@ -87,13 +130,18 @@ export function warmHighlighter(): Promise<unknown> {
   return getHighlighter();
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * The inner HTML of each line of `code` (token spans with theme classes), from `cache` when the
  * same block was highlighted before; new blocks are added to it.
  */
-export async function highlightLines(code: string, lang: string | null, cache: HighlightCache): Promise<string[]> {
+export async function highlightLines(
+  code: string,
+  lang: string | null,
+  cache: HighlightCache,
+): Promise<string[]> {
   const key = blockKey(code, lang);
   const hit = cache.get(key);
   if (hit) return hit;
@@ -108,11 +156,19 @@ export async function highlightLines(code: string, lang: string | null, cache: H
     // No tokenising time limit: Shiki's default (500 ms a line) cuts tokens short on a busy
     // machine, and the same input must always give the same HTML. The page's own time budget
     // (build workers) bounds a pathological block.
-    const tokens = hl.codeToTokensBase(code, { lang, theme: LIGHT_THEME.name, tokenizeTimeLimit: 0 });
+    const tokens = hl.codeToTokensBase(code, {
+      lang,
+      theme: LIGHT_THEME.name,
+      tokenizeTimeLimit: 0,
+    });
     lines = tokens.map((line) =>
       line
         .map((t) => {
-          const classes = [colorClass(t.color), backgroundClass(t.bgColor), ...fontStyleClasses(t.fontStyle)].filter(Boolean);
+          const classes = [
+            colorClass(t.color),
+            backgroundClass(t.bgColor),
+            ...fontStyleClasses(t.fontStyle),
+          ].filter(Boolean);
           const text = escapeHtml(t.content);
           return classes.length ? `<span class="${classes.join(" ")}">${text}</span>` : text;
         })

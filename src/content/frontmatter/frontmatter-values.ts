@@ -31,7 +31,10 @@ export function siteValuesOf(config: SiteConfig): Record<string, string> {
  * the same object; an unknown value, or a description over the limit once its values are in, is a
  * diagnostic at the line and column of the frontmatter.
  */
-export function withFrontmatterValues(source: PageSource, values: Record<string, string>): { source: PageSource; diagnostics: Diagnostic[] } {
+export function withFrontmatterValues(
+  source: PageSource,
+  values: Record<string, string>,
+): { source: PageSource; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   let frontmatter = source.frontmatter;
   for (const key of VALUE_KEYS) {
@@ -40,8 +43,18 @@ export function withFrontmatterValues(source: PageSource, values: Record<string,
     const at = source.valuesAt?.[key] ?? { line: 1, column: 1 };
     const replaced = replaceSiteValues(text, values, source.file, at.line - 1);
     // replaceSiteValues counts columns from the start of the text; the text starts at `at.column`.
-    diagnostics.push(...replaced.diagnostics.map((d) => (d.line === at.line && d.column !== undefined ? { ...d, column: d.column + at.column - 1 } : d)));
-    if (key === "description" && !replaced.diagnostics.length && replaced.body.length > MAX_DESCRIPTION) {
+    diagnostics.push(
+      ...replaced.diagnostics.map((d) =>
+        d.line === at.line && d.column !== undefined
+          ? { ...d, column: d.column + at.column - 1 }
+          : d,
+      ),
+    );
+    if (
+      key === "description" &&
+      !replaced.diagnostics.length &&
+      replaced.body.length > MAX_DESCRIPTION
+    ) {
       diagnostics.push({
         file: source.file,
         line: at.line,
@@ -53,5 +66,8 @@ export function withFrontmatterValues(source: PageSource, values: Record<string,
     }
     frontmatter = { ...frontmatter, [key]: replaced.body };
   }
-  return { source: frontmatter === source.frontmatter ? source : { ...source, frontmatter }, diagnostics };
+  return {
+    source: frontmatter === source.frontmatter ? source : { ...source, frontmatter },
+    diagnostics,
+  };
 }

@@ -3,7 +3,15 @@
  * split here, parsed with the `yaml` package's core schema (no tags that build objects, no code),
  * with limits on size, aliases and depth, and checked against one zod schema.
  */
-import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document, type Node } from "yaml";
+import {
+  LineCounter,
+  parseDocument,
+  isMap,
+  isPair,
+  isScalar,
+  type Document,
+  type Node,
+} from "yaml";
 import { z } from "zod";
 import type { Diagnostic } from "../../errors.ts";
 import type { MetaTag } from "../../shared/types.ts";
@@ -56,10 +64,7 @@ export const frontmatterSchema = z.strictObject({
    * What a reader would type to find the page, in their words rather than its title's: searched
    * with a weight of their own, shown nowhere.
    */
-  keywords: z
-    .array(z.string().trim().min(1).max(MAX_KEYWORD_CHARS))
-    .max(MAX_KEYWORDS)
-    .optional(),
+  keywords: z.array(z.string().trim().min(1).max(MAX_KEYWORD_CHARS)).max(MAX_KEYWORDS).optional(),
 });
 
 /** Validated frontmatter of one page. */
@@ -88,15 +93,27 @@ const OPEN_RE = /^---[ \t]*$/;
 const CLOSE_RE = /^(?:---|\.\.\.)[ \t]*$/;
 
 /** Splits and validates frontmatter; every problem of the file becomes a diagnostic. */
-export function parseFrontmatter(source: string, file: string): { result?: ParsedFrontmatter; diagnostics: Diagnostic[] } {
+export function parseFrontmatter(
+  source: string,
+  file: string,
+): { result?: ParsedFrontmatter; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const problem = (message: string, hint: string, line = 1, column?: number, rule = "frontmatter") =>
+  const problem = (
+    message: string,
+    hint: string,
+    line = 1,
+    column?: number,
+    rule = "frontmatter",
+  ) =>
     diagnostics.push({ file, line, ...(column !== undefined && { column }), message, hint, rule });
 
   const firstEnd = source.indexOf("\n");
   const firstLine = firstEnd < 0 ? source : source.slice(0, firstEnd);
   if (!firstLine.startsWith("---")) {
-    problem("the file has no frontmatter", "start the file with ---, a title: and a description:, then ---");
+    problem(
+      "the file has no frontmatter",
+      "start the file with ---, a title: and a description:, then ---",
+    );
     return { diagnostics };
   }
   if (!OPEN_RE.test(firstLine)) {
@@ -126,7 +143,10 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
     lineNo++;
   }
   if (close < 0) {
-    problem("the frontmatter is never closed", "add a line of just --- after the last frontmatter key");
+    problem(
+      "the frontmatter is never closed",
+      "add a line of just --- after the last frontmatter key",
+    );
     return { diagnostics };
   }
   const yamlText = source.slice(firstEnd + 1, close);
@@ -134,7 +154,10 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
   const body = afterClose < 0 ? "" : source.slice(afterClose + 1);
   const bodyLine = lineNo + 1;
   if (yamlText.length > MAX_FRONTMATTER_BYTES) {
-    problem(`the frontmatter is ${yamlText.length} bytes, over the limit of ${MAX_FRONTMATTER_BYTES}`, "keep frontmatter to the page's title, description and a few settings");
+    problem(
+      `the frontmatter is ${yamlText.length} bytes, over the limit of ${MAX_FRONTMATTER_BYTES}`,
+      "keep frontmatter to the page's title, description and a few settings",
+    );
     return { diagnostics };
   }
 
@@ -142,12 +165,23 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
   let data: unknown;
   let doc: Document;
   try {
-    doc = parseDocument(yamlText, { schema: "core", uniqueKeys: true, lineCounter, prettyErrors: false });
+    doc = parseDocument(yamlText, {
+      schema: "core",
+      uniqueKeys: true,
+      lineCounter,
+      prettyErrors: false,
+    });
     const first = doc.errors[0] ?? doc.warnings[0];
     if (first) {
       const offset = startOfEnclosingValue(doc, first.pos[0]);
       const pos = lineCounter.linePos(offset);
-      problem(`frontmatter is not valid YAML: ${first.message.split(" at line")[0]!.split("\n")[0]}`, "quote values that contain ':' or '#', and indent lists consistently", pos.line + 1, pos.col, "yaml");
+      problem(
+        `frontmatter is not valid YAML: ${first.message.split(" at line")[0]!.split("\n")[0]}`,
+        "quote values that contain ':' or '#', and indent lists consistently",
+        pos.line + 1,
+        pos.col,
+        "yaml",
+      );
       return { diagnostics };
     }
     data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
@@ -156,10 +190,16 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
     const bomb = /alias/i.test(message);
     // The line of the first alias (`*name`): where the repetition starts.
     const alias = bomb ? /(^|[\s[{,:])\*[^\s,\]}]/m.exec(yamlText) : null;
-    const line = alias ? yamlText.slice(0, alias.index + alias[1]!.length).split("\n").length + 1 : 1;
+    const line = alias
+      ? yamlText.slice(0, alias.index + alias[1]!.length).split("\n").length + 1
+      : 1;
     problem(
-      bomb ? `frontmatter uses too many YAML aliases (more than ${MAX_YAML_ALIASES})` : `frontmatter cannot be read: ${message.split("\n")[0]}`,
-      bomb ? "write the values out instead of repeating anchors (*name)" : "simplify the frontmatter",
+      bomb
+        ? `frontmatter uses too many YAML aliases (more than ${MAX_YAML_ALIASES})`
+        : `frontmatter cannot be read: ${message.split("\n")[0]}`,
+      bomb
+        ? "write the values out instead of repeating anchors (*name)"
+        : "simplify the frontmatter",
       line,
       undefined,
       "yaml",
@@ -168,16 +208,28 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
   }
   if (data === null || data === undefined) data = {};
   if (typeof data !== "object" || Array.isArray(data)) {
-    problem("the frontmatter must be a map of keys (title: …, description: …)", "write one key: value per line", 2);
+    problem(
+      "the frontmatter must be a map of keys (title: …, description: …)",
+      "write one key: value per line",
+      2,
+    );
     return { diagnostics };
   }
   if (depthOf(data) > MAX_FRONTMATTER_DEPTH) {
-    problem(`frontmatter nests deeper than ${MAX_FRONTMATTER_DEPTH} levels`, "keep frontmatter values flat", 2, undefined, "yaml");
+    problem(
+      `frontmatter nests deeper than ${MAX_FRONTMATTER_DEPTH} levels`,
+      "keep frontmatter values flat",
+      2,
+      undefined,
+      "yaml",
+    );
     return { diagnostics };
   }
 
   const keyLine = (key: string) => {
-    const node = isMap(doc.contents) ? doc.contents.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key) : undefined;
+    const node = isMap(doc.contents)
+      ? doc.contents.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key)
+      : undefined;
     const offset = (node?.key as Node | undefined)?.range?.[0];
     return offset === undefined ? 1 : lineCounter.linePos(offset).line + 1;
   };
@@ -194,7 +246,9 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
   const valuesAt: ParsedFrontmatter["valuesAt"] = {};
   for (const key of VALUE_KEYS) {
     if (!hasSiteValue(frontmatter[key])) continue;
-    const node = isMap(doc.contents) ? doc.contents.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key)?.value : undefined;
+    const node = isMap(doc.contents)
+      ? doc.contents.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key)?.value
+      : undefined;
     const range = (node as Node | undefined)?.range;
     if (!range) continue;
     const pos = lineCounter.linePos(range[0]);
@@ -206,27 +260,71 @@ export function parseFrontmatter(source: string, file: string): { result?: Parse
 }
 
 /** The message and hint for one schema issue, in the words of the content contract. */
-function describeIssue(issue: z.core.$ZodIssue, data: Record<string, unknown>): { message: string; hint: string; key?: string } {
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  data: Record<string, unknown>,
+): { message: string; hint: string; key?: string } {
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0]!;
-    return { key, message: `unknown frontmatter key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")}`, hint: `allowed keys: ${KEYS.join(", ")}` };
+    return {
+      key,
+      message: `unknown frontmatter key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")}`,
+      hint: `allowed keys: ${KEYS.join(", ")}`,
+    };
   }
   const key = String(issue.path[0] ?? "");
   const value = data[key];
   if (key === "title" || key === "description") {
-    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return { key, message: `missing ${key}`, hint: `add ${key}: "..." to the frontmatter` };
-    if (typeof value !== "string") return { key, message: `${key} must be a string, got ${Array.isArray(value) ? "a list" : typeof value}`, hint: `quote the value: ${key}: "..."` };
-    return { key, message: `description is ${value.trim().length} characters, over the limit of ${MAX_DESCRIPTION}`, hint: "shorten it to one sentence a search result can show" };
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === ""))
+      return { key, message: `missing ${key}`, hint: `add ${key}: "..." to the frontmatter` };
+    if (typeof value !== "string")
+      return {
+        key,
+        message: `${key} must be a string, got ${Array.isArray(value) ? "a list" : typeof value}`,
+        hint: `quote the value: ${key}: "..."`,
+      };
+    return {
+      key,
+      message: `description is ${value.trim().length} characters, over the limit of ${MAX_DESCRIPTION}`,
+      hint: "shorten it to one sentence a search result can show",
+    };
   }
   if (key === "prev" || key === "next") {
-    return { key, message: `${key} must be false or a route such as /quickstart/, got ${JSON.stringify(value)}`, hint: `write ${key}: false to hide the link` };
+    return {
+      key,
+      message: `${key} must be false or a route such as /quickstart/, got ${JSON.stringify(value)}`,
+      hint: `write ${key}: false to hide the link`,
+    };
   }
-  if (key === "layout") return { key, message: `unknown layout ${JSON.stringify(value)}`, hint: `use one of ${LAYOUTS.join(", ")}` };
-  if (key === "outline") return { key, message: `outline must be false, 2, 3 or [2, 3], got ${JSON.stringify(value)}`, hint: "write outline: false to hide the outline, or outline: [2, 3] for ## and ###" };
+  if (key === "layout")
+    return {
+      key,
+      message: `unknown layout ${JSON.stringify(value)}`,
+      hint: `use one of ${LAYOUTS.join(", ")}`,
+    };
+  if (key === "outline")
+    return {
+      key,
+      message: `outline must be false, 2, 3 or [2, 3], got ${JSON.stringify(value)}`,
+      hint: "write outline: false to hide the outline, or outline: [2, 3] for ## and ###",
+    };
   if (key === "keywords")
-    return { key, message: `keywords must be a list of at most ${MAX_KEYWORDS} phrases of at most ${MAX_KEYWORD_CHARS} characters`, hint: "write keywords: [change my email, delete my account]" };
-  if (key === "meta") return { key, message: "meta must be a list of { name or property, content } strings", hint: 'write meta:\n    - name: robots\n      content: "noindex"' };
-  return { key: key || undefined, message: `frontmatter ${key || "value"}: ${issue.message}`, hint: `allowed keys: ${KEYS.join(", ")}` };
+    return {
+      key,
+      message: `keywords must be a list of at most ${MAX_KEYWORDS} phrases of at most ${MAX_KEYWORD_CHARS} characters`,
+      hint: "write keywords: [change my email, delete my account]",
+    };
+  if (key === "meta")
+    return {
+      key,
+      message: "meta must be a list of { name or property, content } strings",
+      hint: 'write meta:\n    - name: robots\n      content: "noindex"',
+    };
+  return {
+    key: key || undefined,
+    message: `frontmatter ${key || "value"}: ${issue.message}`,
+    hint: `allowed keys: ${KEYS.join(", ")}`,
+  };
 }
 
 /**
@@ -250,7 +348,8 @@ function depthOf(value: unknown): number {
     const [v, d] = stack.pop()!;
     if (d > max) max = d;
     if (d > MAX_FRONTMATTER_DEPTH) return d;
-    if (v && typeof v === "object") for (const child of Object.values(v)) stack.push([child, d + 1]);
+    if (v && typeof v === "object")
+      for (const child of Object.values(v)) stack.push([child, d + 1]);
   }
   return max;
 }

@@ -26,26 +26,67 @@ export interface PageSource {
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** Reads one file's bytes into a PageSource, or the diagnostics that stop it. */
-export function readPageSource(bytes: Uint8Array, meta: { relativePath: string; file: string; route: string }): { source?: PageSource; errors: Diagnostic[] } {
+export function readPageSource(
+  bytes: Uint8Array,
+  meta: { relativePath: string; file: string; route: string },
+): { source?: PageSource; errors: Diagnostic[] } {
   const { file } = meta;
   if (bytes.length > MAX_PAGE_BYTES) {
-    return { errors: [{ file, rule: "file-size", message: `the page is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(MAX_PAGE_BYTES)}`, hint: "split it into several pages" }] };
+    return {
+      errors: [
+        {
+          file,
+          rule: "file-size",
+          message: `the page is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(MAX_PAGE_BYTES)}`,
+          hint: "split it into several pages",
+        },
+      ],
+    };
   }
   let text: string;
   try {
     text = decoder.decode(bytes);
   } catch {
-    return { errors: [{ file, line: lineOfInvalidUtf8(bytes), rule: "encoding", message: "the file is not valid UTF-8", hint: "save the file as UTF-8" }] };
+    return {
+      errors: [
+        {
+          file,
+          line: lineOfInvalidUtf8(bytes),
+          rule: "encoding",
+          message: "the file is not valid UTF-8",
+          hint: "save the file as UTF-8",
+        },
+      ],
+    };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   text = text.replace(/\r\n?/g, "\n");
   if (text.trim() === "") {
-    return { errors: [{ file, line: 1, rule: "empty-file", message: "the file is empty", hint: "add frontmatter (title, description) and a body, or delete the file" }] };
+    return {
+      errors: [
+        {
+          file,
+          line: 1,
+          rule: "empty-file",
+          message: "the file is empty",
+          hint: "add frontmatter (title, description) and a body, or delete the file",
+        },
+      ],
+    };
   }
   const fm = parseFrontmatter(text, file);
   if (!fm.result) return { errors: fm.diagnostics };
   const { frontmatter, body, bodyLine, valuesAt } = fm.result;
-  return { source: { ...meta, frontmatter, body, bodyLine, ...(Object.keys(valuesAt).length && { valuesAt }) }, errors: [] };
+  return {
+    source: {
+      ...meta,
+      frontmatter,
+      body,
+      bodyLine,
+      ...(Object.keys(valuesAt).length && { valuesAt }),
+    },
+    errors: [],
+  };
 }
 
 function lineOfInvalidUtf8(bytes: Uint8Array): number {

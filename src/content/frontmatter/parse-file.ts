@@ -12,10 +12,19 @@ export async function parsePage(
   bytes: Uint8Array,
   meta: { relativePath: string; file: string; route: string },
   options: ParseOptions,
-): Promise<{ page?: PageSource & { html: string; markdown?: string; facts: PageFacts }; errors: Diagnostic[]; warnings: Diagnostic[] }> {
+): Promise<{
+  page?: PageSource & { html: string; markdown?: string; facts: PageFacts };
+  errors: Diagnostic[];
+  warnings: Diagnostic[];
+}> {
   const read = readPageSource(bytes, meta);
   if (!read.source) return { errors: read.errors, warnings: [] };
   const parsed = await parseBody(read.source, options);
-  if (parsed.html === undefined || !parsed.facts) return { errors: parsed.errors, warnings: parsed.warnings };
-  return { page: { ...read.source, html: parsed.html, markdown: parsed.markdown, facts: parsed.facts }, errors: [], warnings: parsed.warnings };
+  if (parsed.html === undefined || !parsed.facts)
+    return { errors: parsed.errors, warnings: parsed.warnings };
+  return {
+    page: { ...read.source, html: parsed.html, markdown: parsed.markdown, facts: parsed.facts },
+    errors: [],
+    warnings: parsed.warnings,
+  };
 }

@@ -21,18 +21,42 @@ interface BadgeContext {
 
 /** Turns a `:badge` directive into the badge's (empty) span, or reports what is wrong with it. */
 export function transformBadge(d: TextDirective, ctx: BadgeContext): void {
-  const place = { file: ctx.file, line: (d.position?.start.line ?? 1) + ctx.lineOffset, column: d.position?.start.column };
+  const place = {
+    file: ctx.file,
+    line: (d.position?.start.line ?? 1) + ctx.lineOffset,
+    column: d.position?.start.column,
+  };
   const text = toString(d).trim();
   const attributes = d.attributes ?? {};
   const type = attributes.type ?? "tip";
   const other = Object.keys(attributes).filter((k) => k !== "type");
-  if (!text) ctx.diagnostics.push({ ...place, rule: "badge", message: "the badge has no text", hint: "write its text in brackets: :badge[New]" });
+  if (!text)
+    ctx.diagnostics.push({
+      ...place,
+      rule: "badge",
+      message: "the badge has no text",
+      hint: "write its text in brackets: :badge[New]",
+    });
   if (!(BADGE_TYPES as readonly string[]).includes(type)) {
-    ctx.diagnostics.push({ ...place, rule: "badge", message: `badge type '${String(type).slice(0, 30)}' is not one of ${BADGE_TYPES.join(", ")}`, hint: `write :badge[${text || "Text"}]{type=warning}` });
+    ctx.diagnostics.push({
+      ...place,
+      rule: "badge",
+      message: `badge type '${String(type).slice(0, 30)}' is not one of ${BADGE_TYPES.join(", ")}`,
+      hint: `write :badge[${text || "Text"}]{type=warning}`,
+    });
   } else if (other.length) {
-    ctx.diagnostics.push({ ...place, rule: "badge", message: `a badge takes only a type, not ${other.map((k) => `'${k.slice(0, 20)}'`).join(", ")}`, hint: `write :badge[${text || "Text"}]{type=${type}}` });
+    ctx.diagnostics.push({
+      ...place,
+      rule: "badge",
+      message: `a badge takes only a type, not ${other.map((k) => `'${k.slice(0, 20)}'`).join(", ")}`,
+      hint: `write :badge[${text || "Text"}]{type=${type}}`,
+    });
   }
-  d.data = { hName: "span", hProperties: { className: ["badge", `badge-${type}`], dataBadge: text }, hChildren: [] };
+  d.data = {
+    hName: "span",
+    hProperties: { className: ["badge", `badge-${type}`], dataBadge: text },
+    hChildren: [],
+  };
   // Its text is all it shows: links or images in the brackets are not part of the page.
   d.children = [];
 }
@@ -70,13 +94,15 @@ export function spaceHeadingBadges(heading: Element): void {
   const kids = heading.children;
   for (let i = 0; i < kids.length; i++) {
     const k = kids[i]!;
-    if (k.type !== "element" || k.tagName !== "span" || typeof k.properties.dataBadge !== "string") continue;
+    if (k.type !== "element" || k.tagName !== "span" || typeof k.properties.dataBadge !== "string")
+      continue;
     const before = kids[i - 1];
     if (before && !(before.type === "text" && /\s$/.test(before.value))) {
       kids.splice(i, 0, { type: "text", value: " " });
       i++;
     }
     const after = kids[i + 1];
-    if (after && !(after.type === "text" && /^\s/.test(after.value))) kids.splice(i + 1, 0, { type: "text", value: " " });
+    if (after && !(after.type === "text" && /^\s/.test(after.value)))
+      kids.splice(i + 1, 0, { type: "text", value: " " });
   }
 }

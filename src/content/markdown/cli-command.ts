@@ -34,8 +34,6 @@ export function cliFromFile(path: string): CliDescription {
   return cli;
 }
 
-
-
 /** The directive that shows the global flags. */
 export const GLOBAL_FLAGS_DIRECTIVE = "cli-global-flags";
 
@@ -43,33 +41,61 @@ export const GLOBAL_FLAGS_DIRECTIVE = "cli-global-flags";
 export function expandCliCommand(node: LeafDirective, ctx: CliCommandContext): RootContent[] {
   const name = node.attributes?.name ?? "";
   const global = node.name === GLOBAL_FLAGS_DIRECTIVE;
-  const place = { file: ctx.file, line: (node.position?.start.line ?? 1) + ctx.lineOffset, column: node.position?.start.column };
+  const place = {
+    file: ctx.file,
+    line: (node.position?.start.line ?? 1) + ctx.lineOffset,
+    column: node.position?.start.column,
+  };
   if (!ctx.cli) {
     const written = global ? `::${GLOBAL_FLAGS_DIRECTIVE}` : `::cli-command{name="${name}"}`;
-    ctx.diagnostics.push({ ...place, rule: "cli-command", message: `${written} needs the CLI's description, and the config names none`, hint: "set reference.cli in site.config.ts (data/cli.yaml)" });
+    ctx.diagnostics.push({
+      ...place,
+      rule: "cli-command",
+      message: `${written} needs the CLI's description, and the config names none`,
+      hint: "set reference.cli in site.config.ts (data/cli.yaml)",
+    });
     return [];
   }
   ctx.usedCli = true;
   if (global) {
     const cli = ctx.cli;
     if (!cli.globalFlags.length) {
-      ctx.diagnostics.push({ ...place, rule: "cli-command", message: `::${GLOBAL_FLAGS_DIRECTIVE}: the CLI's description lists no global flags`, hint: "list them under globalFlags in data/cli.yaml, or remove the directive" });
+      ctx.diagnostics.push({
+        ...place,
+        rule: "cli-command",
+        message: `::${GLOBAL_FLAGS_DIRECTIVE}: the CLI's description lists no global flags`,
+        hint: "list them under globalFlags in data/cli.yaml, or remove the directive",
+      });
       return [];
     }
     // A key no command can have: a command's name is one word.
-    return generatedNodes(cli, " global flags", () => parseGenerated(flagsTable(cli.globalFlags) + "\n"));
+    return generatedNodes(cli, " global flags", () =>
+      parseGenerated(flagsTable(cli.globalFlags) + "\n"),
+    );
   }
   const command = ctx.cli.commands.find((c) => c.name === name);
   if (!command) {
-    const guess = propose(name, ctx.cli.commands.map((c) => c.name));
-    ctx.diagnostics.push({ ...place, rule: "cli-command", message: `no command '${name}' in the CLI's description${guess ? `; did you mean '${guess}'?` : ""}`, hint: "write ::cli-command{name=…} with a command of data/cli.yaml" });
+    const guess = propose(
+      name,
+      ctx.cli.commands.map((c) => c.name),
+    );
+    ctx.diagnostics.push({
+      ...place,
+      rule: "cli-command",
+      message: `no command '${name}' in the CLI's description${guess ? `; did you mean '${guess}'?` : ""}`,
+      hint: "write ::cli-command{name=…} with a command of data/cli.yaml",
+    });
     return [];
   }
   const cli = ctx.cli;
   return generatedNodes(cli, name, () => parseGenerated(commandMarkdown(cli, command)));
 }
 
-const cell = (text: string) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+const cell = (text: string) =>
+  text
+    .replace(/\\/g, "\\\\")
+    .replace(/\|/g, "\\|")
+    .replace(/\s*\n\s*/g, " ");
 const code = (text: string) => "`" + text.replace(/`/g, "'") + "`";
 const flagName = (f: CliFlag) => (f.value ? `${f.name} ${f.value}` : f.name);
 
@@ -80,7 +106,9 @@ function usage(prefix: string, c: CliCommand): string[] {
     const word = a.choices?.length ? a.choices.join("|") : a.name;
     return a.optional ? `[${word}]` : word;
   });
-  const flags = (c.flags ?? []).map((f) => (f.required ? flagName(f) : `[${flagName(f)}]${f.repeat ? "..." : ""}`));
+  const flags = (c.flags ?? []).map((f) =>
+    f.required ? flagName(f) : `[${flagName(f)}]${f.repeat ? "..." : ""}`,
+  );
   return [[path, ...args, ...flags].join(" ")];
 }
 
@@ -88,8 +116,14 @@ function usage(prefix: string, c: CliCommand): string[] {
 function gather(c: CliCommand): CliCommand {
   const subs = c.subcommands ?? [];
   const seen = new Set<string>();
-  const args = [...(c.arguments ?? []), ...subs.flatMap((s) => s.arguments ?? [])].filter((a) => !seen.has(a.name) && seen.add(a.name));
-  return { ...c, arguments: args, flags: [...(c.flags ?? []), ...subs.flatMap((s) => s.flags ?? [])] };
+  const args = [...(c.arguments ?? []), ...subs.flatMap((s) => s.arguments ?? [])].filter(
+    (a) => !seen.has(a.name) && seen.add(a.name),
+  );
+  return {
+    ...c,
+    arguments: args,
+    flags: [...(c.flags ?? []), ...subs.flatMap((s) => s.flags ?? [])],
+  };
 }
 
 /** The Markdown of one command. */
@@ -98,14 +132,21 @@ export function commandMarkdown(cli: CliDescription, command: CliCommand): strin
   const all = gather(command);
   if (all.arguments?.length) {
     const rows = all.arguments.map((a) => {
-      const takes = a.choices?.length ? `one of ${a.choices.map(code).join(", ")}` : a.type === "key-value" ? "`KEY=VALUE`" : "";
+      const takes = a.choices?.length
+        ? `one of ${a.choices.map(code).join(", ")}`
+        : a.type === "key-value"
+          ? "`KEY=VALUE`"
+          : "";
       return `| ${code(a.name)} | ${cell([a.description, takes].filter(Boolean).join("; "))} |`;
     });
     out.push("| argument | description |\n|---|---|\n" + rows.join("\n"));
   }
   if (all.flags?.length) out.push(flagsTable(all.flags));
   if (command.exits?.length) {
-    out.push("| exit code | when |\n|---|---|\n" + command.exits.map((e) => `| ${code(String(e.code))} | ${cell(e.when)} |`).join("\n"));
+    out.push(
+      "| exit code | when |\n|---|---|\n" +
+        command.exits.map((e) => `| ${code(String(e.code))} | ${cell(e.when)} |`).join("\n"),
+    );
   }
   return out.join("\n\n") + "\n";
 }
@@ -113,7 +154,13 @@ export function commandMarkdown(cli: CliDescription, command: CliCommand): strin
 /** The table of flags (name, type, default, description): a command's, or the global ones. */
 function flagsTable(flags: CliFlag[]): string {
   const rows = flags.map((f) => {
-    const notes = [f.description, f.required ? "required" : "", f.repeat ? "may be given more than once" : ""].filter(Boolean).join("; ");
+    const notes = [
+      f.description,
+      f.required ? "required" : "",
+      f.repeat ? "may be given more than once" : "",
+    ]
+      .filter(Boolean)
+      .join("; ");
     return `| ${code(flagName(f))} | ${f.type ?? "switch"} | ${f.default === undefined ? "" : code(String(f.default))} | ${cell(notes)} |`;
   });
   return "| flag | type | default | description |\n|---|---|---|---|\n" + rows.join("\n");

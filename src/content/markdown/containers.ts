@@ -8,7 +8,13 @@ import type { Diagnostic } from "../../errors.ts";
 import { transformCodeGroup } from "../code/code-group.ts";
 
 /** Container names and the title shown when none is given. */
-export const CONTAINERS: Record<string, string> = { tip: "Tip", info: "Note", warning: "Warning", danger: "Danger", details: "Details" };
+export const CONTAINERS: Record<string, string> = {
+  tip: "Tip",
+  info: "Note",
+  warning: "Warning",
+  danger: "Danger",
+  details: "Details",
+};
 
 const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})/;
 // One greedy group, trimmed in code: a lazy group before `\s*$` backtracks quadratically on long lines.
@@ -33,7 +39,9 @@ export function normalizeContainerSyntax(markdown: string): string {
       if (fence !== null) return line;
       const m = OPEN_RE.exec(line);
       if (!m || (!m[2] && m[4] === undefined)) return line;
-      return m[4] === undefined ? `${m[1]}${m[3]}` : `${m[1]}${m[3]}[${m[4].trimEnd().replace(/[\[\]]/g, "")}]`;
+      return m[4] === undefined
+        ? `${m[1]}${m[3]}`
+        : `${m[1]}${m[3]}[${m[4].trimEnd().replace(/[\[\]]/g, "")}]`;
     })
     .join("\n");
 }
@@ -46,20 +54,42 @@ interface ContainerContext {
 }
 
 /** A container directive becomes its HTML element (a note or a disclosure), or a diagnostic. */
-export function transformContainer(d: ContainerDirective, ctx: ContainerContext, source: string): void {
-  const place = { file: ctx.file, line: (d.position?.start.line ?? 1) + ctx.lineOffset, column: d.position?.start.column };
+export function transformContainer(
+  d: ContainerDirective,
+  ctx: ContainerContext,
+  source: string,
+): void {
+  const place = {
+    file: ctx.file,
+    line: (d.position?.start.line ?? 1) + ctx.lineOffset,
+    column: d.position?.start.column,
+  };
   const title = Object.hasOwn(CONTAINERS, d.name) ? CONTAINERS[d.name] : undefined;
   if (!title && d.name !== "code-group") {
-    ctx.diagnostics.push({ ...place, rule: "unknown-container", message: `unknown container ':::${d.name}'`, hint: `use one of ${[...Object.keys(CONTAINERS), "code-group"].map((c) => ":::" + c).join(", ")}` });
+    ctx.diagnostics.push({
+      ...place,
+      rule: "unknown-container",
+      message: `unknown container ':::${d.name}'`,
+      hint: `use one of ${[...Object.keys(CONTAINERS), "code-group"].map((c) => ":::" + c).join(", ")}`,
+    });
     return;
   }
   if (!isClosed(d, source)) {
-    ctx.diagnostics.push({ ...place, rule: "unclosed-container", message: `container ':::${d.name}' is never closed, so it takes in the rest of the page`, hint: "add a line ::: where the container ends" });
+    ctx.diagnostics.push({
+      ...place,
+      rule: "unclosed-container",
+      message: `container ':::${d.name}' is never closed, so it takes in the rest of the page`,
+      hint: "add a line ::: where the container ends",
+    });
   }
   if (!title) return transformCodeGroup(d, ctx);
   const first = d.children[0];
   let label = title;
-  if (first && first.type === "paragraph" && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+  if (
+    first &&
+    first.type === "paragraph" &&
+    (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
+  ) {
     label = first.children.map((c) => ("value" in c ? c.value : "")).join("") || title;
     d.children.shift();
   }
@@ -70,17 +100,33 @@ export function transformContainer(d: ContainerDirective, ctx: ContainerContext,
 export function styleContainer(d: ContainerDirective, label: string): void {
   if (d.name === "details") {
     d.data = { hName: "details", hProperties: { className: ["custom-block", "details"] } };
-    d.children.unshift({ type: "paragraph", data: { hName: "summary" }, children: [{ type: "text", value: label }] });
+    d.children.unshift({
+      type: "paragraph",
+      data: { hName: "summary" },
+      children: [{ type: "text", value: label }],
+    });
   } else {
-    d.data = { hName: "div", hProperties: { className: ["custom-block", d.name], role: "note", ariaLabel: label } };
-    d.children.unshift({ type: "paragraph", data: { hProperties: { className: ["custom-block-title"] } }, children: [{ type: "text", value: label }] });
+    d.data = {
+      hName: "div",
+      hProperties: { className: ["custom-block", d.name], role: "note", ariaLabel: label },
+    };
+    d.children.unshift({
+      type: "paragraph",
+      data: { hProperties: { className: ["custom-block-title"] } },
+      children: [{ type: "text", value: label }],
+    });
   }
 }
 
 /** What a stray `:name` or `::name` in prose (`note:this`, `at 10:am`) gives back: its text. */
 export function directiveAsText(node: TextDirective | LeafDirective): RootContent[] {
-  const text = { type: "text" as const, value: (node.type === "textDirective" ? ":" : "::") + node.name };
-  return node.type === "textDirective" ? [text, ...node.children] : [{ type: "paragraph" as const, children: [text, ...node.children] }];
+  const text = {
+    type: "text" as const,
+    value: (node.type === "textDirective" ? ":" : "::") + node.name,
+  };
+  return node.type === "textDirective"
+    ? [text, ...node.children]
+    : [{ type: "paragraph" as const, children: [text, ...node.children] }];
 }
 
 /**

@@ -17,7 +17,9 @@ export function isEmojiName(name: string): boolean {
 /** Replaces the known shortcodes of a text node with their emoji. */
 export function replaceEmoji(node: Text): void {
   if (!node.value.includes(":")) return;
-  const value = node.value.replace(SHORTCODE_RE, (all, name: string) => (isEmojiName(name) ? nameToEmoji[name]! : all));
+  const value = node.value.replace(SHORTCODE_RE, (all, name: string) =>
+    isEmojiName(name) ? nameToEmoji[name]! : all,
+  );
   if (value === node.value) return;
   node.value = value;
   // Data marks a node the pass changed: the Markdown for machines writes it, not its source.

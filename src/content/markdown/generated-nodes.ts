@@ -20,7 +20,11 @@ export function parseGenerated(markdown: string): RootContent[] {
 }
 
 /** A copy of the nodes made for `key` of `description`, made (by `make`) on first use. */
-export function generatedNodes(description: object, key: string, make: () => RootContent[]): RootContent[] {
+export function generatedNodes(
+  description: object,
+  key: string,
+  make: () => RootContent[],
+): RootContent[] {
   let byKey = made.get(description);
   if (!byKey) made.set(description, (byKey = new Map()));
   let nodes = byKey.get(key);

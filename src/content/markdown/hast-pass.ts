@@ -52,14 +52,17 @@ export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
 
   for (let i = 0; i < tree.children.length; i++) {
     const top = tree.children[i]!;
-    const level = top.type === "element" ? (top.tagName === "h2" ? 2 : top.tagName === "h3" ? 3 : 0) : 0;
+    const level =
+      top.type === "element" ? (top.tagName === "h2" ? 2 : top.tagName === "h3" ? 3 : 0) : 0;
     const title: string[] = [];
     // Text goes to the heading's title, or to the section (until the section has enough).
-    const collect = level ? (v: string) => void title.push(v) : (v: string) => {
-      if (length > SECTION_TEXT_LIMIT * 2) return;
-      text.push(v);
-      length += v.length;
-    };
+    const collect = level
+      ? (v: string) => void title.push(v)
+      : (v: string) => {
+          if (length > SECTION_TEXT_LIMIT * 2) return;
+          text.push(v);
+          length += v.length;
+        };
     found.section = section.heading;
     walk(top, tree, i, ctx, found, collect);
     if (level) {
@@ -72,7 +75,16 @@ export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
       text = [];
       length = 0;
       heading.properties.tabIndex = -1;
-      heading.children.push({ type: "element", tagName: "a", properties: { className: ["anchor"], href: `#${slug}`, ariaLabel: `Link to this section: ${name}` }, children: [{ type: "text", value: "#" }] });
+      heading.children.push({
+        type: "element",
+        tagName: "a",
+        properties: {
+          className: ["anchor"],
+          href: `#${slug}`,
+          ariaLabel: `Link to this section: ${name}`,
+        },
+        children: [{ type: "text", value: "#" }],
+      });
     }
   }
   endSection();
@@ -82,8 +94,17 @@ export async function walkHast(tree: Root, ctx: RenderContext): Promise<void> {
 }
 
 /** Depth-first, in document order, without recursion; `pre` blocks are set aside, not entered. */
-function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderContext, found: Found, collect: (text: string) => void): void {
-  const stack: [RootContent | ElementContent, CodeBlock["parent"], number][] = [[start, root, rootIndex]];
+function walk(
+  start: RootContent,
+  root: Root,
+  rootIndex: number,
+  ctx: RenderContext,
+  found: Found,
+  collect: (text: string) => void,
+): void {
+  const stack: [RootContent | ElementContent, CodeBlock["parent"], number][] = [
+    [start, root, rootIndex],
+  ];
   while (stack.length) {
     const [node, parent, index] = stack.pop()!;
     if (node.type === "text") {
@@ -99,10 +120,22 @@ function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderCont
       if (!classifyUrl(value).ok) {
         // Unreachable for Markdown (links are checked in mdast): the last gate before HTML.
         delete props[attr];
-        ctx.diagnostics.push({ file: ctx.file, line: (node.position?.start.line ?? 1) + ctx.lineOffset, column: node.position?.start.column, rule: "unsafe-url", message: `URL ${JSON.stringify(value.slice(0, 60))} is not allowed`, hint: "use a page route, a relative path, #anchor, or an https:, http:, mailto: or tel: URL" });
-      } else if (attr === "href" && node.tagName === "a" && EXTERNAL_RE.test(value)) props.rel = ["noopener"];
+        ctx.diagnostics.push({
+          file: ctx.file,
+          line: (node.position?.start.line ?? 1) + ctx.lineOffset,
+          column: node.position?.start.column,
+          rule: "unsafe-url",
+          message: `URL ${JSON.stringify(value.slice(0, 60))} is not allowed`,
+          hint: "use a page route, a relative path, #anchor, or an https:, http:, mailto: or tel: URL",
+        });
+      } else if (attr === "href" && node.tagName === "a" && EXTERNAL_RE.test(value))
+        props.rel = ["noopener"];
     }
-    if (node.tagName === "pre" && node.children[0]?.type === "element" && node.children[0].tagName === "code") {
+    if (
+      node.tagName === "pre" &&
+      node.children[0]?.type === "element" &&
+      node.children[0].tagName === "code"
+    ) {
       found.blocks.push({ parent, index, node });
       continue;
     }
@@ -110,7 +143,18 @@ function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderCont
     if (node.tagName === "span" && fillBadge(node)) continue;
     if (node.tagName === "img") found.images.push(node);
     // A wide table scrolls in its own box, which the keyboard must reach (axe scrollable-region-focusable).
-    if (node.tagName === "table") parent.children[index] = { type: "element", tagName: "div", properties: { className: ["table-scroll"], role: "region", tabIndex: 0, ariaLabel: uniqueLabel(tableLabel(node), found) }, children: [node] };
+    if (node.tagName === "table")
+      parent.children[index] = {
+        type: "element",
+        tagName: "div",
+        properties: {
+          className: ["table-scroll"],
+          role: "region",
+          tabIndex: 0,
+          ariaLabel: uniqueLabel(tableLabel(node), found),
+        },
+        children: [node],
+      };
     if (HEADING_RE.test(node.tagName)) spaceHeadingBadges(node);
     if (isCodeGroup(node)) buildCodeGroup(node, ++found.groups);
     // Tab names repeat the blocks' titles: not search text.
@@ -122,7 +166,11 @@ function walk(start: RootContent, root: Root, rootIndex: number, ctx: RenderCont
 async function highlightBlock(block: CodeBlock, ctx: RenderContext): Promise<void> {
   const code = block.node.children[0] as Element;
   const info = fenceInfoOf(code);
-  const place = { file: ctx.file, line: (block.node.position?.start.line ?? 1) + ctx.lineOffset, column: block.node.position?.start.column };
+  const place = {
+    file: ctx.file,
+    line: (block.node.position?.start.line ?? 1) + ctx.lineOffset,
+    column: block.node.position?.start.column,
+  };
   // The info string's first word, shown as the block's label: a language name or nothing.
   const lang = LANG_NAME_RE.test(info.lang) ? info.lang : "";
   const resolved = lang ? resolveLanguage(lang) : null;
@@ -130,8 +178,14 @@ async function highlightBlock(block: CodeBlock, ctx: RenderContext): Promise<voi
     ctx.diagnostics.push({
       ...place,
       rule: "code-language",
-      message: lang ? `code fence language '${lang}' is not highlighted` : info.lang ? `code fence language '${info.lang.slice(0, 30)}' is not a language name` : "code fence has no language",
-      hint: lang ? "use a supported language (js, ts, python, go, bash, json, yaml, http, sql, ...) or text" : "add a language after the backticks, e.g. ```js (or ```text)",
+      message: lang
+        ? `code fence language '${lang}' is not highlighted`
+        : info.lang
+          ? `code fence language '${info.lang.slice(0, 30)}' is not a language name`
+          : "code fence has no language",
+      hint: lang
+        ? "use a supported language (js, ts, python, go, bash, json, yaml, http, sql, ...) or text"
+        : "add a language after the backticks, e.g. ```js (or ```text)",
     });
   }
   if (info.unknown.length) {
@@ -145,10 +199,16 @@ async function highlightBlock(block: CodeBlock, ctx: RenderContext): Promise<voi
   const notated = applyNotations(textOf(code).replace(/\n$/, ""), resolved ?? null);
   const lines = await highlightLines(notated.code, resolved ?? null, ctx.highlights);
   const marks = notated.marks;
-  for (const r of info.highlight) for (let l = r.from; l <= Math.min(r.to, marks.length); l++) marks[l - 1]! |= MARK.highlight;
+  for (const r of info.highlight)
+    for (let l = r.from; l <= Math.min(r.to, marks.length); l++) marks[l - 1]! |= MARK.highlight;
   block.parent.children[block.index] = {
     type: "raw",
-    value: codeBlockHtml(lines, { lang: lang || "text", title: info.title, marks: marks.some(Boolean) ? marks : undefined, lineStart: info.lineStart }),
+    value: codeBlockHtml(lines, {
+      lang: lang || "text",
+      title: info.title,
+      marks: marks.some(Boolean) ? marks : undefined,
+      lineStart: info.lineStart,
+    }),
   } as unknown as ElementContent;
 }
 
@@ -164,7 +224,11 @@ function uniqueLabel(label: string, found: Found): string {
 
 function tableLabel(table: Element): string {
   const heads = [] as string[];
-  const find = (n: ElementContent) => n.type === "element" && (n.tagName === "th" ? heads.push(textOf(n).trim()) : n.tagName !== "tbody" && n.children.forEach(find));
+  const find = (n: ElementContent) =>
+    n.type === "element" &&
+    (n.tagName === "th"
+      ? heads.push(textOf(n).trim())
+      : n.tagName !== "tbody" && n.children.forEach(find));
   table.children.forEach(find);
   return ["Table", heads.filter(Boolean).join(", ")].filter(Boolean).join(": ");
 }
@@ -175,7 +239,8 @@ function textOf(node: Element): string {
   while (stack.length) {
     const n = stack.pop()!;
     if (n.type === "text") out += n.value;
-    else if (n.type === "element") for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+    else if (n.type === "element")
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }
   return out;
 }

@@ -32,13 +32,22 @@ export function takeHeadingId(heading: Heading, ctx: IdContext): void {
   const m = TRAILING_ID_RE.exec(last.value);
   if (!m) return;
   const id = m[1]!;
-  const place = { file: ctx.file, line: (heading.position?.start.line ?? 1) + ctx.lineOffset, column: heading.position?.start.column };
+  const place = {
+    file: ctx.file,
+    line: (heading.position?.start.line ?? 1) + ctx.lineOffset,
+    column: heading.position?.start.column,
+  };
   last.value = last.value.slice(0, m.index);
   if (!last.value) heading.children.pop();
   // Data marks a node the pass changed: the Markdown for machines writes it, not its source.
   heading.data ??= {};
   if (!ID_RE.test(id)) {
-    ctx.diagnostics.push({ ...place, rule: "heading-id", message: `heading id '{#${id.slice(0, 40)}}' is not a URL-safe id`, hint: "start with a letter or digit and use only letters A-Z and a-z, digits, '-' and '_': {#limits-table}" });
+    ctx.diagnostics.push({
+      ...place,
+      rule: "heading-id",
+      message: `heading id '{#${id.slice(0, 40)}}' is not a URL-safe id`,
+      hint: "start with a letter or digit and use only letters A-Z and a-z, digits, '-' and '_': {#limits-table}",
+    });
     return;
   }
   heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } };
@@ -52,6 +61,13 @@ export function checkHeadingIds(ids: string[], ctx: IdContext): void {
   for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);
   for (const h of ctx.headingIds) {
     if ((count.get(h.id) ?? 0) < 2) continue;
-    ctx.diagnostics.push({ file: ctx.file, line: h.line, column: h.column, rule: "heading-id", message: `heading id '${h.id}' is used twice on this page`, hint: "give each heading its own id (a heading without {#id} takes its text as its id)" });
+    ctx.diagnostics.push({
+      file: ctx.file,
+      line: h.line,
+      column: h.column,
+      rule: "heading-id",
+      message: `heading id '${h.id}' is used twice on this page`,
+      hint: "give each heading its own id (a heading without {#id} takes its text as its id)",
+    });
   }
 }

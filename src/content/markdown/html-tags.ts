@@ -7,7 +7,14 @@ import { parseEntities } from "parse-entities";
 
 /** One piece of raw HTML. */
 export type HtmlToken =
-  | { kind: "open"; name: string; attrs: [string, string][]; selfClosing: boolean; line: number; column: number }
+  | {
+      kind: "open";
+      name: string;
+      attrs: [string, string][];
+      selfClosing: boolean;
+      line: number;
+      column: number;
+    }
   | { kind: "close"; name: string; line: number; column: number }
   | { kind: "comment"; value: string; line: number; column: number }
   | { kind: "other"; value: string; line: number; column: number }
@@ -41,7 +48,14 @@ export function tokenizeHtml(html: string, line: number, column: number): HtmlTo
     let token: HtmlToken | undefined;
     if ((m = match(COMMENT_RE))) token = { kind: "comment", value: m[0], ...at(lt) };
     else if ((m = match(CLOSE_RE))) token = { kind: "close", name: m[1]!.toLowerCase(), ...at(lt) };
-    else if ((m = match(OPEN_RE))) token = { kind: "open", name: m[1]!.toLowerCase(), attrs: attributes(m[2]!), selfClosing: m[3] === "/", ...at(lt) };
+    else if ((m = match(OPEN_RE)))
+      token = {
+        kind: "open",
+        name: m[1]!.toLowerCase(),
+        attrs: attributes(m[2]!),
+        selfClosing: m[3] === "/",
+        ...at(lt),
+      };
     else if ((m = match(OTHER_RE))) token = { kind: "other", value: m[0], ...at(lt) };
     if (!token || !m) {
       text += "<";
@@ -60,5 +74,8 @@ export function tokenizeHtml(html: string, line: number, column: number): HtmlTo
 
 /** Attribute names in lower case, values with their character references decoded. */
 function attributes(source: string): [string, string][] {
-  return [...source.matchAll(ATTR_RE)].map((m) => [m[1]!.toLowerCase(), parseEntities(m[2] ?? m[3] ?? m[4] ?? "")]);
+  return [...source.matchAll(ATTR_RE)].map((m) => [
+    m[1]!.toLowerCase(),
+    parseEntities(m[2] ?? m[3] ?? m[4] ?? ""),
+  ]);
 }

@@ -23,18 +23,31 @@ export function sizeImages(images: Element[], ctx: RenderContext): void {
     if (typeof src !== "string" || !ctx.reader) continue;
     const local = publicPath(src, ctx.base, ctx.route ?? "/");
     if (local === undefined) continue;
-    const place = { file: ctx.file, line: (img.position?.start.line ?? 1) + ctx.lineOffset, column: img.position?.start.column };
+    const place = {
+      file: ctx.file,
+      line: (img.position?.start.line ?? 1) + ctx.lineOffset,
+      column: img.position?.start.column,
+    };
     // As written: site paths without the base the mdast pass gave them.
     const written = src.startsWith(ctx.base) ? src.slice(ctx.base.length - 1) : src;
     const missing = (why: string) =>
-      ctx.diagnostics.push({ ...place, rule: "image-missing", message: `image ${JSON.stringify(written.slice(0, 80))}: ${why}`, hint: "put the file in public/ (public/img/x.png is /img/x.png), or fix the path" });
+      ctx.diagnostics.push({
+        ...place,
+        rule: "image-missing",
+        message: `image ${JSON.stringify(written.slice(0, 80))}: ${why}`,
+        hint: "put the file in public/ (public/img/x.png is /img/x.png), or fix the path",
+      });
     if ("problem" in local) {
       missing(local.problem);
       continue;
     }
     const read = ctx.reader.read("public", local.path, MAX_PUBLIC_FILE_BYTES);
     if ("problem" in read) {
-      missing(read.problem.kind === "missing" ? `${read.problem.message} (images are files of public/)` : read.problem.message);
+      missing(
+        read.problem.kind === "missing"
+          ? `${read.problem.message} (images are files of public/)`
+          : read.problem.message,
+      );
       continue;
     }
     try {
@@ -47,7 +60,12 @@ export function sizeImages(images: Element[], ctx: RenderContext): void {
     } catch {
       // Not an image format image-size reads: reported below.
     }
-    ctx.diagnostics.push({ ...place, rule: "image-size", message: `image ${read.display}: its width and height cannot be read`, hint: "use a PNG, JPEG, GIF, WebP, AVIF or an SVG with width and height (or a viewBox)" });
+    ctx.diagnostics.push({
+      ...place,
+      rule: "image-size",
+      message: `image ${read.display}: its width and height cannot be read`,
+      hint: "use a PNG, JPEG, GIF, WebP, AVIF or an SVG with width and height (or a viewBox)",
+    });
   }
 }
 
@@ -55,7 +73,11 @@ export function sizeImages(images: Element[], ctx: RenderContext): void {
  * The path under public/ of a local image URL (as the page's HTML has it: site paths with the
  * base), undefined for an external one, a problem when it leads out of the site.
  */
-function publicPath(src: string, base: string, route: string): { path: string } | { problem: string } | undefined {
+function publicPath(
+  src: string,
+  base: string,
+  route: string,
+): { path: string } | { problem: string } | undefined {
   const verdict = classifyUrl(src);
   if (!verdict.ok || (verdict.kind !== "site" && verdict.kind !== "relative")) return undefined;
   const url = new URL(src, "http://site.invalid" + routeToPath(base, route));
@@ -64,7 +86,9 @@ function publicPath(src: string, base: string, route: string): { path: string } 
   const decoded = safeDecode(underBase);
   if (decoded === undefined) return { problem: "it has a malformed %-escape" };
   const path = posix.normalize(decoded).replace(/^\/+/, "");
-  if (path === "" || path.endsWith("/") || path.startsWith("..")) return { problem: "it names a folder, not a file" };
-  if (path.split("/").some(isSkippedName)) return { problem: "it names a hidden file, which the build never reads" };
+  if (path === "" || path.endsWith("/") || path.startsWith(".."))
+    return { problem: "it names a folder, not a file" };
+  if (path.split("/").some(isSkippedName))
+    return { problem: "it names a hidden file, which the build never reads" };
   return { path };
 }

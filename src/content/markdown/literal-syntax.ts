@@ -20,12 +20,14 @@ const PATTERNS: { re: RegExp; message: (m: string) => string; hint: string }[] =
   },
   {
     re: /(?<!\{)\{#[^{}\n]*\}/g,
-    message: (m) => `'${m.slice(0, 40)}' is shown as text: an id applies only at the end of a heading`,
+    message: (m) =>
+      `'${m.slice(0, 40)}' is shown as text: an id applies only at the end of a heading`,
     hint: "write it at the end of a ## or ### heading line, or escape the brace: \\{#",
   },
   {
     re: /\[\[[^\[\]\n]*\]\]/g,
-    message: (m) => `'${m.slice(0, 40)}' is shown as text: only [[toc]], alone on its line, is read`,
+    message: (m) =>
+      `'${m.slice(0, 40)}' is shown as text: only [[toc]], alone on its line, is read`,
     hint: "write [[toc]] on a line of its own for the page's outline, or a [link](/route/)",
   },
   {
@@ -41,7 +43,12 @@ const PATTERNS: { re: RegExp; message: (m: string) => string; hint: string }[] =
  * has one, so an escaped character (`\\[!NOTE]`) is not a warning and columns count the quote or
  * list markers before the text; `line` is the node's first line in the file.
  */
-export function warnLiteralSyntax(node: Text, ctx: { file: string; diagnostics: Diagnostic[] }, source: string, line: number): void {
+export function warnLiteralSyntax(
+  node: Text,
+  ctx: { file: string; diagnostics: Diagnostic[] },
+  source: string,
+  line: number,
+): void {
   if (!/[[{:]/.test(node.value)) return;
   const start = node.position?.start.offset;
   const end = node.position?.end.offset;
@@ -49,11 +56,19 @@ export function warnLiteralSyntax(node: Text, ctx: { file: string; diagnostics: 
   const column = node.position?.start.column;
   for (const { re, message, hint } of PATTERNS) {
     for (const m of text.matchAll(re)) {
-      if (text[m.index - 1] === "\\" || (m[0].startsWith(":") && isEmojiName(m[0].slice(1, -1)))) continue;
+      if (text[m.index - 1] === "\\" || (m[0].startsWith(":") && isEmojiName(m[0].slice(1, -1))))
+        continue;
       const before = text.slice(0, m.index);
       const nl = before.lastIndexOf("\n");
       const lines = nl < 0 ? 0 : before.split("\n").length - 1;
-      ctx.diagnostics.push({ file: ctx.file, line: line + lines, column: nl >= 0 ? m.index - nl : column === undefined ? undefined : column + m.index, rule: "literal-syntax", message: message(m[0]), hint });
+      ctx.diagnostics.push({
+        file: ctx.file,
+        line: line + lines,
+        column: nl >= 0 ? m.index - nl : column === undefined ? undefined : column + m.index,
+        rule: "literal-syntax",
+        message: message(m[0]),
+        hint,
+      });
     }
   }
 }

@@ -25,7 +25,10 @@ export function lineNesting(text: string): number {
     else if (ch === ">") {
       markers++;
       if (text[i + 1] === " ") i++;
-    } else if ((ch === "-" || ch === "*" || ch === "+") && (text[i + 1] === " " || text[i + 1] === "\t")) {
+    } else if (
+      (ch === "-" || ch === "*" || ch === "+") &&
+      (text[i + 1] === " " || text[i + 1] === "\t")
+    ) {
       markers++;
       i++;
     } else {

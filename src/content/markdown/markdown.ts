@@ -124,7 +124,8 @@ function getProcessor(): Processor {
       ctx.samples = collectSamples(tree, ctx);
       walkMdast(tree, ctx, String(file.value));
       // Written from the same tree the HTML is made from next: no page is parsed twice.
-      if (ctx.pageUrl !== undefined) ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
+      if (ctx.pageUrl !== undefined)
+        ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
     })
     .use(() => (_tree: MdRoot, file: VFile) => {
       const ctx = pageContext(file);
@@ -153,12 +154,36 @@ export function pageContext(file: VFile): RenderContext {
 /** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
 export async function renderMarkdown(
   body: string,
-  options: { file: string; base: string; lineOffset: number; highlights?: HighlightCache; reader?: SourceReader; route?: string; relativePath?: string; linkBase?: (bodyLine: number) => string | undefined; pageUrl?: string; api?: ApiDescription; cli?: CliDescription },
+  options: {
+    file: string;
+    base: string;
+    lineOffset: number;
+    highlights?: HighlightCache;
+    reader?: SourceReader;
+    route?: string;
+    relativePath?: string;
+    linkBase?: (bodyLine: number) => string | undefined;
+    pageUrl?: string;
+    api?: ApiDescription;
+    cli?: CliDescription;
+  },
 ): Promise<MarkdownResult> {
-  const ctx: RenderContext = { ...options, highlights: options.highlights ?? new HighlightCache(), diagnostics: [], links: [], headers: [], sections: [], ids: [], htmlParents: [], headingIds: [] };
+  const ctx: RenderContext = {
+    ...options,
+    highlights: options.highlights ?? new HighlightCache(),
+    diagnostics: [],
+    links: [],
+    headers: [],
+    sections: [],
+    ids: [],
+    htmlParents: [],
+    headingIds: [],
+  };
   let html: string;
   try {
-    html = String(await getProcessor().process({ value: normalizeContainerSyntax(body), data: { ctx } }));
+    html = String(
+      await getProcessor().process({ value: normalizeContainerSyntax(body), data: { ctx } }),
+    );
   } catch (e) {
     // micromark and mdast-util-from-markdown recurse: nesting that no line shows on its own
     // (emphasis in emphasis) can overflow the stack before walkMdast can look at the tree.
@@ -166,5 +191,16 @@ export async function renderMarkdown(
     ctx.diagnostics.push(tooDeep(ctx));
     html = "";
   }
-  return { html, headers: ctx.headers, links: ctx.links, sections: ctx.sections, ids: ctx.ids, diagnostics: ctx.diagnostics, markdown: ctx.markdown, usedApi: ctx.usedApi, usedCli: ctx.usedCli, samples: ctx.samples ?? [] };
+  return {
+    html,
+    headers: ctx.headers,
+    links: ctx.links,
+    sections: ctx.sections,
+    ids: ctx.ids,
+    diagnostics: ctx.diagnostics,
+    markdown: ctx.markdown,
+    usedApi: ctx.usedApi,
+    usedCli: ctx.usedCli,
+    samples: ctx.samples ?? [],
+  };
 }

@@ -13,32 +13,63 @@ import { fileToRoute, isPartPath } from "../discover.ts";
 const MD_LINK_RE = /^([^?#]*\.md)(\?raw(?:=true)?)?(#.*)?$/;
 
 /** A Markdown link resolved: the route it is checked as (with its anchor) and the href it gets. */
-export type MarkdownLink = { route: string; href: string } | { problem: Omit<Diagnostic, "file" | "line" | "column"> };
+export type MarkdownLink =
+  { route: string; href: string } | { problem: Omit<Diagnostic, "file" | "line" | "column"> };
 
 /**
  * Resolves `url` (a site or relative URL) when it names a `.md` file; undefined for any other
  * link. `page` is the linking page's path in content/ (`guide/limits.md`).
  */
-export function resolveMarkdownLink(url: string, page: string, base: string): MarkdownLink | undefined {
+export function resolveMarkdownLink(
+  url: string,
+  page: string,
+  base: string,
+): MarkdownLink | undefined {
   const m = MD_LINK_RE.exec(url);
   if (!m) return undefined;
-  const [, path, raw, hash = ""] = m as unknown as [string, string, string | undefined, string | undefined];
+  const [, path, raw, hash = ""] = m as unknown as [
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+  ];
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
     return undefined;
   }
-  const target = posix.normalize(decoded.startsWith("/") ? decoded.slice(1) : posix.join(posix.dirname(page), decoded));
+  const target = posix.normalize(
+    decoded.startsWith("/") ? decoded.slice(1) : posix.join(posix.dirname(page), decoded),
+  );
   if (target.startsWith("../") || target === ".." || posix.isAbsolute(target)) {
-    return { problem: { rule: "broken-link", message: `link to ${url} leads outside the content folder`, hint: "link to a page under content/, relative to this file or from content/ with a leading /" } };
+    return {
+      problem: {
+        rule: "broken-link",
+        message: `link to ${url} leads outside the content folder`,
+        hint: "link to a page under content/, relative to this file or from content/ with a leading /",
+      },
+    };
   }
   if (isPartPath(target)) {
-    return { problem: { rule: "broken-link", message: `link to ${url} names a part (a file under a '_' folder or name), not a page`, hint: "link to the page that includes the part" } };
+    return {
+      problem: {
+        rule: "broken-link",
+        message: `link to ${url} names a part (a file under a '_' folder or name), not a page`,
+        hint: "link to the page that includes the part",
+      },
+    };
   }
   const route = fileToRoute(target);
   if (raw) {
-    if (hash) return { problem: { rule: "broken-link", message: `link to ${url}: the Markdown for machines has no anchors`, hint: "drop the #anchor, or drop ?raw to link to the page" } };
+    if (hash)
+      return {
+        problem: {
+          rule: "broken-link",
+          message: `link to ${url}: the Markdown for machines has no anchors`,
+          hint: "drop the #anchor, or drop ?raw to link to the page",
+        },
+      };
     return { route, href: markdownPath(base, route) };
   }
   return { route: route + hash, href: base.replace(/\/$/, "") + route + hash };

@@ -80,7 +80,10 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         const nodes = expandOperation(child, ctx);
         parent.children.splice(i, 1, ...(nodes as never[]));
         i += nodes.length - 1;
-      } else if (child.type === "leafDirective" && (child.name === "cli-command" || child.name === GLOBAL_FLAGS_DIRECTIVE)) {
+      } else if (
+        child.type === "leafDirective" &&
+        (child.name === "cli-command" || child.name === GLOBAL_FLAGS_DIRECTIVE)
+      ) {
         const nodes = expandCliCommand(child, ctx);
         parent.children.splice(i, 1, ...(nodes as never[]));
         i += nodes.length - 1;
@@ -88,13 +91,15 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         const replacement = directiveAsText(child as TextDirective | LeafDirective);
         parent.children.splice(i, 1, ...(replacement as never[]));
         asText = true;
-      } else if (child.type === "html" && ctx.htmlParents.at(-1) !== parent) ctx.htmlParents.push(parent);
+      } else if (child.type === "html" && ctx.htmlParents.at(-1) !== parent)
+        ctx.htmlParents.push(parent);
     }
     // A directive given back as text joins the text around it, so `:tada:` reads as one shortcode.
     if (asText) mergeText(parent);
     if (node.type === "heading") tidyHeadingBadges(node);
     // Pushed in reverse, so the walk (and the order links are recorded in) follows the document.
-    for (let i = parent.children.length - 1; i >= 0; i--) stack.push([parent.children[i]!, depth + 1]);
+    for (let i = parent.children.length - 1; i >= 0; i--)
+      stack.push([parent.children[i]!, depth + 1]);
   }
 }
 
@@ -113,7 +118,14 @@ function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number
     return;
   }
   const column = n.position?.start.column ?? 1;
-  const md = n.type !== "image" && (verdict.kind === "site" || verdict.kind === "relative") ? resolveMarkdownLink(n.url, ctx.linkBase?.(n.position?.start.line ?? 0) ?? ctx.relativePath ?? "index.md", ctx.base) : undefined;
+  const md =
+    n.type !== "image" && (verdict.kind === "site" || verdict.kind === "relative")
+      ? resolveMarkdownLink(
+          n.url,
+          ctx.linkBase?.(n.position?.start.line ?? 0) ?? ctx.relativePath ?? "index.md",
+          ctx.base,
+        )
+      : undefined;
   if (md && "problem" in md) {
     ctx.diagnostics.push({ file: ctx.file, line, column, ...md.problem });
     return;
@@ -124,15 +136,23 @@ function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number
     return;
   }
   // A definition's place is where its references use it; its own line is what the map can name.
-  ctx.links.push({ url: n.url, line, column, kind: n.type === "image" ? "image" : "link", scope: verdict.kind });
-  if (verdict.kind === "site" && !n.url.startsWith(ctx.base)) n.url = ctx.base.replace(/\/$/, "") + n.url;
+  ctx.links.push({
+    url: n.url,
+    line,
+    column,
+    kind: n.type === "image" ? "image" : "link",
+    scope: verdict.kind,
+  });
+  if (verdict.kind === "site" && !n.url.startsWith(ctx.base))
+    n.url = ctx.base.replace(/\/$/, "") + n.url;
 }
 
 function mergeText(parent: Parent): void {
   const out: RootContent[] = [];
   for (const child of parent.children) {
     const last = out.at(-1);
-    if (child.type === "text" && last?.type === "text") out[out.length - 1] = { ...last, value: last.value + child.value } as Text;
+    if (child.type === "text" && last?.type === "text")
+      out[out.length - 1] = { ...last, value: last.value + child.value } as Text;
     else out.push(child);
   }
   parent.children = out as never[];

@@ -6,10 +6,27 @@
  * `[!code --]` lines left out), links and images absolute. The tree is read, never changed: the
  * HTML is made from it after.
  */
-import type { Code, Definition, Html, Image, Link, Nodes, Parents, Root, RootContent, Text } from "mdast";
+import type {
+  Code,
+  Definition,
+  Html,
+  Image,
+  Link,
+  Nodes,
+  Parents,
+  Root,
+  RootContent,
+  Text,
+} from "mdast";
 import type { ContainerDirective, TextDirective } from "mdast-util-directive";
 import { gfmToMarkdown } from "mdast-util-gfm";
-import { defaultHandlers, toMarkdown, type Handle, type Options, type State } from "mdast-util-to-markdown";
+import {
+  defaultHandlers,
+  toMarkdown,
+  type Handle,
+  type Options,
+  type State,
+} from "mdast-util-to-markdown";
 import { MARK, applyNotations } from "../code/code-notation.ts";
 import { parseFenceInfo } from "../code/fence-info.ts";
 import { resolveLanguage } from "../code/highlight.ts";
@@ -35,16 +52,27 @@ function flow(children: RootContent[], state: State, info: Parameters<Handle>[3]
 
 /** A bold line: a container's title or a code block's label. */
 function label(text: string): RootContent {
-  return { type: "paragraph", children: [{ type: "strong", children: [{ type: "text", value: text }] }] };
+  return {
+    type: "paragraph",
+    children: [{ type: "strong", children: [{ type: "text", value: text }] }],
+  };
 }
 
 const container: Handle = (node: ContainerDirective, _parent, state, info) => {
   if (node.name === "code-group") return flow(node.children, state, info);
   // The mdast pass put the title first: a paragraph with the label (a note) or the summary (details).
   const [first, ...rest] = node.children;
-  const title = first && first.type === "paragraph" ? first.children.map((c) => ("value" in c ? c.value : "")).join("") : "";
+  const title =
+    first && first.type === "paragraph"
+      ? first.children.map((c) => ("value" in c ? c.value : "")).join("")
+      : "";
   const children = title ? [label(title), ...rest] : node.children;
-  return defaultHandlers.blockquote({ type: "blockquote", children: children as never }, undefined, state, info);
+  return defaultHandlers.blockquote(
+    { type: "blockquote", children: children as never },
+    undefined,
+    state,
+    info,
+  );
 };
 
 const code: Handle = (node: Code, parent, state, info) => {
@@ -68,7 +96,8 @@ const badge: Handle = (node: TextDirective, parent: Parents | undefined, state, 
   const after = siblings[i + 1];
   // The mdast pass took the spaces beside a heading's badge (for its slug): the words get them back.
   // Not before punctuation that closes, nor after what opens.
-  const pad = (n: Nodes | undefined, word: RegExp) => (n && (n.type !== "text" || word.test(n.value)) ? " " : "");
+  const pad = (n: Nodes | undefined, word: RegExp) =>
+    n && (n.type !== "text" || word.test(n.value)) ? " " : "";
   return pad(before, /[^\s([{]$/) + state.safe(text, info) + pad(after, /^[^\s.,;:!?)\]}]/);
 };
 
@@ -81,20 +110,33 @@ let pageUrl = "";
 // space before a line ending and no `:` before a `/` that follows it. Most prose is such text
 // (the words between two links or code spans end with a space), and skipping the escaper for it
 // halves the cost.
-const PLAIN_RE = /^[^\s\d(!#&*+\-.:<=>@[\\\]_`|~\x00-\x1f\x7f][^\t\r\n!#&*<@[\\\]_`|~\x00-\x1f\x7f]*$/;
+const PLAIN_RE =
+  /^[^\s\d(!#&*+\-.:<=>@[\\\]_`|~\x00-\x1f\x7f][^\t\r\n!#&*<@[\\\]_`|~\x00-\x1f\x7f]*$/;
 const LINE_END_RE = /^[\r\n]/;
 const text: Handle = (node: Text, parent, state, info) => {
   const v = node.value;
-  const tail = v.endsWith(" ") ? !LINE_END_RE.test(info.after) : !(v.endsWith(":") && info.after.startsWith("/"));
-  if (PLAIN_RE.test(v) && tail && !v.includes(":/") && !/[Ww]\./.test(v) && !state.stack.includes("autolink")) return v;
+  const tail = v.endsWith(" ")
+    ? !LINE_END_RE.test(info.after)
+    : !(v.endsWith(":") && info.after.startsWith("/"));
+  if (
+    PLAIN_RE.test(v) &&
+    tail &&
+    !v.includes(":/") &&
+    !/[Ww]\./.test(v) &&
+    !state.stack.includes("autolink")
+  )
+    return v;
   return defaultHandlers.text(node, parent, state, info);
 };
 
 /** Serialisation options, made once per thread. */
 function makeOptions(): Options {
-  const link: Handle = (node: Link, parent, state, info) => defaultHandlers.link({ ...node, url: absolute(node.url) }, parent, state, info);
-  const image: Handle = (node: Image, parent, state, info) => defaultHandlers.image({ ...node, url: absolute(node.url) }, parent, state, info);
-  const definition: Handle = (node: Definition, parent, state, info) => defaultHandlers.definition({ ...node, url: absolute(node.url) }, parent, state, info);
+  const link: Handle = (node: Link, parent, state, info) =>
+    defaultHandlers.link({ ...node, url: absolute(node.url) }, parent, state, info);
+  const image: Handle = (node: Image, parent, state, info) =>
+    defaultHandlers.image({ ...node, url: absolute(node.url) }, parent, state, info);
+  const definition: Handle = (node: Definition, parent, state, info) =>
+    defaultHandlers.definition({ ...node, url: absolute(node.url) }, parent, state, info);
   return {
     bullet: "-",
     emphasis: "_",
@@ -136,7 +178,9 @@ function changes(node: Nodes): boolean {
       return true;
     case "code":
       // Meta may follow the language without a space (```js{1,3}).
-      return Boolean(node.meta) || !/^[\w+#.-]*$/.test(node.lang ?? "") || node.value.includes("!code ");
+      return (
+        Boolean(node.meta) || !/^[\w+#.-]*$/.test(node.lang ?? "") || node.value.includes("!code ")
+      );
   }
   if ("children" in node) for (const c of node.children) if (changes(c)) return true;
   return false;
@@ -162,7 +206,14 @@ export function bodyMarkdown(tree: Root, url: string, source?: string): string {
   tree.children.forEach((block, i) => {
     const start = block.position?.start.offset;
     const end = block.position?.end.offset;
-    if (start === undefined || end === undefined || block.type === "list" || tree.children[i - 1]?.type === "list" || changes(block)) run.push(block);
+    if (
+      start === undefined ||
+      end === undefined ||
+      block.type === "list" ||
+      tree.children[i - 1]?.type === "list" ||
+      changes(block)
+    )
+      run.push(block);
     else {
       flush();
       parts.push(source.slice(start, end));
@@ -178,8 +229,13 @@ let headOptions: Options | undefined;
 
 /** The whole Markdown of a page: its title as `#`, its description, its body. */
 export function pageMarkdown(title: string, description: string, body: string): string {
-  const head: RootContent[] = [{ type: "heading", depth: 1, children: [{ type: "text", value: title }] }];
-  if (description) head.push({ type: "paragraph", children: [{ type: "text", value: description }] });
+  const head: RootContent[] = [
+    { type: "heading", depth: 1, children: [{ type: "text", value: title }] },
+  ];
+  if (description)
+    head.push({ type: "paragraph", children: [{ type: "text", value: description }] });
   headOptions ??= { extensions: [gfmToMarkdown()] };
-  return toMarkdown({ type: "root", children: head }, headOptions) + (body.trim() ? "\n" + body : "");
+  return (
+    toMarkdown({ type: "root", children: head }, headOptions) + (body.trim() ? "\n" + body : "")
+  );
 }

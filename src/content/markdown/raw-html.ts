@@ -30,8 +30,38 @@ function keptAttributesOf(name: string): string[] | undefined {
 }
 
 /** Tags whose content goes with them: what is inside is code, a fallback or a form, not prose. */
-const CONTENT_DROPPED = new Set(["script", "style", "textarea", "title", "template", "noscript", "xmp", "iframe", "noembed", "noframes", "object", "select", "svg", "math"]);
-const VOID = new Set(["br", "wbr", "img", "hr", "input", "meta", "link", "base", "area", "col", "embed", "source", "track", "param"]);
+const CONTENT_DROPPED = new Set([
+  "script",
+  "style",
+  "textarea",
+  "title",
+  "template",
+  "noscript",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+  "object",
+  "select",
+  "svg",
+  "math",
+]);
+const VOID = new Set([
+  "br",
+  "wbr",
+  "img",
+  "hr",
+  "input",
+  "meta",
+  "link",
+  "base",
+  "area",
+  "col",
+  "embed",
+  "source",
+  "track",
+  "param",
+]);
 const MAX_NESTING = 20;
 
 type Open = Extract<HtmlToken, { kind: "open" }>;
@@ -68,15 +98,27 @@ export function keptHtmlSource(html: string): string {
     else if (t.kind === "open" && CONTENT_DROPPED.has(t.name) && !t.selfClosing) dropping = t.name;
     else if (t.kind === "open" && keptAttributesOf(t.name)) {
       const kept = keptAttributesOf(t.name)!;
-      const attrs = t.attrs.filter(([a]) => kept.includes(a)).map(([a, v]) => ` ${a}="${v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")}"`);
+      const attrs = t.attrs
+        .filter(([a]) => kept.includes(a))
+        .map(
+          ([a, v]) =>
+            ` ${a}="${v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")}"`,
+        );
       out += `<${t.name}${attrs.join("")}>`;
-    } else if (t.kind === "close" && keptAttributesOf(t.name) && !VOID.has(t.name)) out += `</${t.name}>`;
+    } else if (t.kind === "close" && keptAttributesOf(t.name) && !VOID.has(t.name))
+      out += `</${t.name}>`;
   }
   return out;
 }
 
 /** Parents whose children are blocks: text and inline elements from raw HTML there need a paragraph. */
-const FLOW_PARENTS = new Set(["root", "blockquote", "listItem", "containerDirective", "footnoteDefinition"]);
+const FLOW_PARENTS = new Set([
+  "root",
+  "blockquote",
+  "listItem",
+  "containerDirective",
+  "footnoteDefinition",
+]);
 const FLOW_TAGS = new Set(["details", "summary"]);
 
 /** Runs of inline content among blocks wrapped in paragraphs; runs of white space alone dropped. */
@@ -94,7 +136,10 @@ function paragraphs(children: RootContent[]): RootContent[] {
     run = [];
   };
   for (const child of children) {
-    const inline = child.type === "text" || child.type === "break" || (child.type === ("rawElement" as string) && !FLOW_TAGS.has(String(child.data?.hName)));
+    const inline =
+      child.type === "text" ||
+      child.type === "break" ||
+      (child.type === ("rawElement" as string) && !FLOW_TAGS.has(String(child.data?.hName)));
     if (inline) run.push(child);
     else {
       end();
@@ -109,8 +154,20 @@ function rebuild(children: RootContent[], ctx: HtmlContext): RootContent[] {
   const stack: Frame[] = [{ drop: false, children: [] }];
   const top = () => stack.at(-1)!;
   const warn = (t: { line: number; column: number }, message: string, hint: string) =>
-    ctx.diagnostics.push({ file: ctx.file, line: t.line + ctx.lineOffset, column: t.column, rule: "raw-html", message, hint });
-  const removed = (t: Open) => warn(t, `HTML tag <${t.name}> is removed${CONTENT_DROPPED.has(t.name) ? " with its content" : ""}: only ${Object.keys(KEPT_TAGS).join(", ")} are kept`, "write it in Markdown (a container, a table, a code block), or use one of the kept tags");
+    ctx.diagnostics.push({
+      file: ctx.file,
+      line: t.line + ctx.lineOffset,
+      column: t.column,
+      rule: "raw-html",
+      message,
+      hint,
+    });
+  const removed = (t: Open) =>
+    warn(
+      t,
+      `HTML tag <${t.name}> is removed${CONTENT_DROPPED.has(t.name) ? " with its content" : ""}: only ${Object.keys(KEPT_TAGS).join(", ")} are kept`,
+      "write it in Markdown (a container, a table, a code block), or use one of the kept tags",
+    );
 
   for (const child of children) {
     if (child.type !== "html") {
@@ -122,65 +179,120 @@ function rebuild(children: RootContent[], ctx: HtmlContext): RootContent[] {
       if (t.kind === "text") top().children.push({ type: "text", value: t.value });
       else if (t.kind === "comment") {
         // A comment is hidden on GitHub too; one that looks like a build instruction is a typo.
-        if (t.value.startsWith("<!--@")) warn(t, `comment ${JSON.stringify(t.value.slice(0, 40))} is not an instruction the build knows`, "write <!--@include: ./_parts/file.md--> to include a part");
-      } else if (t.kind === "other") warn(t, `HTML ${JSON.stringify(t.value.slice(0, 40))} is removed`, "raw HTML is kept only for the tags listed in the README");
+        if (t.value.startsWith("<!--@"))
+          warn(
+            t,
+            `comment ${JSON.stringify(t.value.slice(0, 40))} is not an instruction the build knows`,
+            "write <!--@include: ./_parts/file.md--> to include a part",
+          );
+      } else if (t.kind === "other")
+        warn(
+          t,
+          `HTML ${JSON.stringify(t.value.slice(0, 40))} is removed`,
+          "raw HTML is kept only for the tags listed in the README",
+        );
       else if (t.kind === "open") {
         const kept = keptAttributesOf(t.name);
         if (!kept || stack.length > MAX_NESTING) {
           removed(t);
-          if (CONTENT_DROPPED.has(t.name) && !t.selfClosing) stack.push({ open: t, drop: true, children: [] });
+          if (CONTENT_DROPPED.has(t.name) && !t.selfClosing)
+            stack.push({ open: t, drop: true, children: [] });
           continue;
         }
         const properties = keptAttributes(t, kept, warn);
         if (VOID.has(t.name)) top().children.push({ type: "break" });
         else if (t.selfClosing) top().children.push(element(t.name, properties, []));
-        else stack.push({ open: { ...t, attrs: Object.entries(properties) }, drop: false, children: [] });
+        else
+          stack.push({
+            open: { ...t, attrs: Object.entries(properties) },
+            drop: false,
+            children: [],
+          });
       } else close(t, stack, warn);
     }
   }
   while (stack.length > 1) {
     const frame = stack.pop()!;
-    if (!frame.drop) warn(frame.open!, `HTML tag <${frame.open!.name}> is never closed here, so it is removed`, closeHint(frame.open!.name));
+    if (!frame.drop)
+      warn(
+        frame.open!,
+        `HTML tag <${frame.open!.name}> is never closed here, so it is removed`,
+        closeHint(frame.open!.name),
+      );
     if (!frame.drop) top().children.push(...frame.children);
   }
   return stack[0]!.children;
 }
 
 /** A closing tag ends the innermost frame of its name; frames it skips lose their tag, not their content. */
-function close(t: Extract<HtmlToken, { kind: "close" }>, stack: Frame[], warn: (t: { line: number; column: number }, m: string, h: string) => void): void {
+function close(
+  t: Extract<HtmlToken, { kind: "close" }>,
+  stack: Frame[],
+  warn: (t: { line: number; column: number }, m: string, h: string) => void,
+): void {
   const at = stack.findLastIndex((f) => f.open?.name === t.name);
   if (at < 1) {
     // The opening tag of a removed element was reported already.
-    if (keptAttributesOf(t.name) && !VOID.has(t.name)) warn(t, `HTML closing tag </${t.name}> is removed: no open tag matches it here`, closeHint(t.name));
+    if (keptAttributesOf(t.name) && !VOID.has(t.name))
+      warn(
+        t,
+        `HTML closing tag </${t.name}> is removed: no open tag matches it here`,
+        closeHint(t.name),
+      );
     return;
   }
   while (stack.length - 1 > at) {
     const skipped = stack.pop()!;
     if (!skipped.drop) {
-      warn(skipped.open!, `HTML tag <${skipped.open!.name}> is never closed here, so it is removed`, closeHint(skipped.open!.name));
+      warn(
+        skipped.open!,
+        `HTML tag <${skipped.open!.name}> is never closed here, so it is removed`,
+        closeHint(skipped.open!.name),
+      );
       stack.at(-1)!.children.push(...skipped.children);
     }
   }
   const frame = stack.pop()!;
   if (frame.drop) return;
-  stack.at(-1)!.children.push(element(t.name, Object.fromEntries(frame.open!.attrs), frame.children));
+  stack
+    .at(-1)!
+    .children.push(element(t.name, Object.fromEntries(frame.open!.attrs), frame.children));
 }
 
 function closeHint(name: string): string {
   return `close it in the same paragraph (<${name}>…</${name}>); around Markdown blocks, put <${name}> and </${name}> on lines of their own with blank lines around them`;
 }
 
-function keptAttributes(t: Open, kept: string[], warn: (t: { line: number; column: number }, m: string, h: string) => void): Record<string, string> {
+function keptAttributes(
+  t: Open,
+  kept: string[],
+  warn: (t: { line: number; column: number }, m: string, h: string) => void,
+): Record<string, string> {
   const properties: Record<string, string> = {};
   for (const [name, value] of t.attrs) {
     if (kept.includes(name)) properties[name] = value;
-    else warn(t, `attribute '${name.slice(0, 30)}' of <${t.name}> is removed`, kept.length ? `<${t.name}> keeps only ${kept.join(", ")}` : `<${t.name}> keeps no attributes`);
+    else
+      warn(
+        t,
+        `attribute '${name.slice(0, 30)}' of <${t.name}> is removed`,
+        kept.length
+          ? `<${t.name}> keeps only ${kept.join(", ")}`
+          : `<${t.name}> keeps no attributes`,
+      );
   }
   return properties;
 }
 
-function element(name: string, attributes: Record<string, string>, children: RootContent[]): RootContent {
+function element(
+  name: string,
+  attributes: Record<string, string>,
+  children: RootContent[],
+): RootContent {
   // `open` is a boolean attribute: present, whatever its value.
   const hProperties = name === "details" && "open" in attributes ? { open: true } : attributes;
-  return { type: "rawElement", data: { hName: name, hProperties }, children: name === "details" ? paragraphs(children) : children } as unknown as RootContent;
+  return {
+    type: "rawElement",
+    data: { hName: name, hProperties },
+    children: name === "details" ? paragraphs(children) : children,
+  } as unknown as RootContent;
 }

@@ -14,7 +14,10 @@ export function markToc(p: Paragraph): boolean {
   const only = p.children.length === 1 ? p.children[0] : undefined;
   if (only?.type !== "text" || !TOC_RE.test(only.value)) return false;
   p.children = [];
-  p.data = { hName: "nav", hProperties: { className: ["table-of-contents"], ariaLabel: "Table of contents" } };
+  p.data = {
+    hName: "nav",
+    hProperties: { className: ["table-of-contents"], ariaLabel: "Table of contents" },
+  };
   return true;
 }
 
@@ -26,7 +29,10 @@ export function fillToc(tree: Root, headers: Header[]): void {
     const node = stack.pop()!;
     for (const child of node.children) {
       if (child.type !== "element") continue;
-      if (child.tagName === "nav" && (child.properties.className as string[] | undefined)?.includes("table-of-contents")) {
+      if (
+        child.tagName === "nav" &&
+        (child.properties.className as string[] | undefined)?.includes("table-of-contents")
+      ) {
         child.children = structuredClone(list);
       } else stack.push(child);
     }
@@ -37,7 +43,19 @@ function tocList(headers: Header[]): ElementContent[] {
   const top: Element = { type: "element", tagName: "ul", properties: {}, children: [] };
   let sub: Element | undefined;
   for (const h of headers) {
-    const item: Element = { type: "element", tagName: "li", properties: {}, children: [{ type: "element", tagName: "a", properties: { href: `#${h.slug}` }, children: [{ type: "text", value: h.title }] }] };
+    const item: Element = {
+      type: "element",
+      tagName: "li",
+      properties: {},
+      children: [
+        {
+          type: "element",
+          tagName: "a",
+          properties: { href: `#${h.slug}` },
+          children: [{ type: "text", value: h.title }],
+        },
+      ],
+    };
     const parent = top.children.at(-1) as Element | undefined;
     if (h.level === 3 && parent) {
       if (!sub) {

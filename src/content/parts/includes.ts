@@ -7,7 +7,13 @@
  * diagnostic names the included file and its line.
  */
 import type { Diagnostic } from "../../errors.ts";
-import { formatBytes, MAX_EXPANDED_PAGE, MAX_INCLUDE_DEPTH, MAX_INCLUDES, MAX_PAGE_BYTES } from "../limits.ts";
+import {
+  formatBytes,
+  MAX_EXPANDED_PAGE,
+  MAX_INCLUDE_DEPTH,
+  MAX_INCLUDES,
+  MAX_PAGE_BYTES,
+} from "../limits.ts";
 import { parseLineRange, selectLines, type Selection } from "./regions.ts";
 import { resolveContentPath, type ReadProblem, type SourceReader } from "./source-files.ts";
 
@@ -37,7 +43,16 @@ const QUICK_RE = /^[ \t]*(?:<!--[ \t]*@include:|<<<[ \t])/m;
 const FENCE_RE = /^[ \t]*(`{3,}|~{3,})/;
 const REGION_NAME_RE = /^[A-Za-z0-9_.-]{1,100}$/;
 /** The language label of a file extension, where the extension is not the label writers use. */
-const EXTENSION_LANGUAGES: Record<string, string> = { py: "python", sh: "bash", mjs: "js", cjs: "js", yml: "yaml", mts: "ts", cts: "ts", txt: "text" };
+const EXTENSION_LANGUAGES: Record<string, string> = {
+  py: "python",
+  sh: "bash",
+  mjs: "js",
+  cjs: "js",
+  yml: "yaml",
+  mts: "ts",
+  cts: "ts",
+  txt: "text",
+};
 
 /** An include or import line, taken apart. */
 interface Directive {
@@ -63,21 +78,49 @@ interface State {
 }
 
 /** Expands the includes and imports of a body; cheap when it has none. */
-export function expandIncludes(body: string, page: ExpandPage, reader: SourceReader | undefined): Expansion {
+export function expandIncludes(
+  body: string,
+  page: ExpandPage,
+  reader: SourceReader | undefined,
+): Expansion {
   if (!QUICK_RE.test(body)) return { body, diagnostics: [] };
   if (!reader) return { body, diagnostics: [] };
-  const st: State = { reader, out: [], origins: [], diagnostics: [], count: 0, size: 0, stopped: false };
+  const st: State = {
+    reader,
+    out: [],
+    origins: [],
+    diagnostics: [],
+    count: 0,
+    size: 0,
+    stopped: false,
+  };
   const lines = body.split("\n");
-  expandLines(lines, (i) => page.lineOffset + i + 1, { display: page.file, relativePath: page.relativePath }, "", [page.relativePath], st);
+  expandLines(
+    lines,
+    (i) => page.lineOffset + i + 1,
+    { display: page.file, relativePath: page.relativePath },
+    "",
+    [page.relativePath],
+    st,
+  );
   return { body: st.out.join("\n"), origins: st.origins, diagnostics: st.diagnostics };
 }
 
 /** Puts each diagnostic at its origin: the included file and line it came from. */
-export function placeDiagnostic<T extends { file: string; line?: number; column?: number }>(d: T, page: ExpandPage, origins: LineOrigin[] | undefined): T {
+export function placeDiagnostic<T extends { file: string; line?: number; column?: number }>(
+  d: T,
+  page: ExpandPage,
+  origins: LineOrigin[] | undefined,
+): T {
   if (!origins || d.file !== page.file || d.line === undefined) return d;
   const origin = origins[d.line - page.lineOffset - 1];
   if (!origin) return d;
-  return { ...d, file: origin.file, line: origin.line, ...(d.column !== undefined ? { column: Math.max(1, d.column - origin.shift) } : {}) };
+  return {
+    ...d,
+    file: origin.file,
+    line: origin.line,
+    ...(d.column !== undefined ? { column: Math.max(1, d.column - origin.shift) } : {}),
+  };
 }
 
 function emit(st: State, text: string, origin: LineOrigin): void {
@@ -87,7 +130,14 @@ function emit(st: State, text: string, origin: LineOrigin): void {
   st.size += text.length + 1;
 }
 
-function expandLines(lines: string[], lineOf: (i: number) => number, from: { display: string; relativePath: string }, indent: string, stack: string[], st: State): void {
+function expandLines(
+  lines: string[],
+  lineOf: (i: number) => number,
+  from: { display: string; relativePath: string },
+  indent: string,
+  stack: string[],
+  st: State,
+): void {
   let fence: string | null = null;
   for (let i = 0; i < lines.length && !st.stopped; i++) {
     const line = lines[i]!;
@@ -102,19 +152,41 @@ function expandLines(lines: string[], lineOf: (i: number) => number, from: { dis
       emit(st, indent + line, { file: from.display, line: at, shift: indent.length });
       continue;
     }
-    const place = { file: from.display, line: at, column: indent.length + directive.indent.length + 1 };
-    const fail = (rule: string, message: string, hint: string) => void st.diagnostics.push({ ...place, rule, message: `${directive.written}: ${message}`, hint });
+    const place = {
+      file: from.display,
+      line: at,
+      column: indent.length + directive.indent.length + 1,
+    };
+    const fail = (rule: string, message: string, hint: string) =>
+      void st.diagnostics.push({
+        ...place,
+        rule,
+        message: `${directive.written}: ${message}`,
+        hint,
+      });
     if (++st.count > MAX_INCLUDES) {
-      fail("include-limit", `a page may include or import at most ${MAX_INCLUDES} files, with everything its parts include`, "include fewer parts, or split the page");
+      fail(
+        "include-limit",
+        `a page may include or import at most ${MAX_INCLUDES} files, with everything its parts include`,
+        "include fewer parts, or split the page",
+      );
       st.stopped = true;
       return;
     }
     if (directive.region !== undefined && !REGION_NAME_RE.test(directive.region)) {
-      fail("include-region", `'${directive.region.slice(0, 40)}' is not a region name`, "name regions with letters, digits, '_', '-' and '.': #region setup");
+      fail(
+        "include-region",
+        `'${directive.region.slice(0, 40)}' is not a region name`,
+        "name regions with letters, digits, '_', '-' and '.': #region setup",
+      );
       continue;
     }
     if (directive.kind === "include" && stack.length > MAX_INCLUDE_DEPTH) {
-      fail("include-limit", `includes nest more than ${MAX_INCLUDE_DEPTH} levels deep (${stack.join(" → ")})`, "include the deepest parts from the page itself");
+      fail(
+        "include-limit",
+        `includes nest more than ${MAX_INCLUDE_DEPTH} levels deep (${stack.join(" → ")})`,
+        "include the deepest parts from the page itself",
+      );
       continue;
     }
     const resolved = resolveContentPath(directive.path, from.relativePath);
@@ -124,7 +196,11 @@ function expandLines(lines: string[], lineOf: (i: number) => number, from: { dis
     }
     if (directive.kind === "include" && stack.includes(resolved.path)) {
       const chain = [...stack, resolved.path].map((p) => st.reader.display("content", p));
-      fail("include-cycle", `the includes go round in a circle: ${chain.join(" → ")}`, "remove the include that leads back to a file already being included");
+      fail(
+        "include-cycle",
+        `the includes go round in a circle: ${chain.join(" → ")}`,
+        "remove the include that leads back to a file already being included",
+      );
       continue;
     }
     const read = st.reader.read("content", resolved.path, MAX_PAGE_BYTES);
@@ -134,7 +210,10 @@ function expandLines(lines: string[], lineOf: (i: number) => number, from: { dis
     }
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes).replace(/^\ufeff/, "").replace(/\r\n?/g, "\n");
+      text = new TextDecoder("utf-8", { fatal: true })
+        .decode(read.bytes)
+        .replace(/^\ufeff/, "")
+        .replace(/\r\n?/g, "\n");
     } catch {
       fail("include-encoding", `${read.display} is not valid UTF-8`, "save the file as UTF-8");
       continue;
@@ -143,36 +222,74 @@ function expandLines(lines: string[], lineOf: (i: number) => number, from: { dis
     if (directive.kind === "include" && directive.braces !== undefined) {
       range = parseLineRange(directive.braces);
       if (!range) {
-        fail("include-lines", `{${directive.braces}} is not a line range`, "write {3,12} for lines 3 to 12, {3,} from line 3, {,12} up to line 12");
+        fail(
+          "include-lines",
+          `{${directive.braces}} is not a line range`,
+          "write {3,12} for lines 3 to 12, {3,} from line 3, {,12} up to line 12",
+        );
         continue;
       }
     }
     const selected = selectLines(text, { region: directive.region, range });
     if ("problem" in selected) {
-      fail(selected.rule, `${read.display}: ${selected.problem}`, selected.rule === "include-region" ? "mark the region with #region NAME and #endregion lines in comments" : "fix the range in braces");
+      fail(
+        selected.rule,
+        `${read.display}: ${selected.problem}`,
+        selected.rule === "include-region"
+          ? "mark the region with #region NAME and #endregion lines in comments"
+          : "fix the range in braces",
+      );
       continue;
     }
     const inner = indent + directive.indent;
     const sizeBefore = st.size;
     if (directive.kind === "include") {
-      expandLines(selected.lines, (k) => selected.numbers[k]!, { display: read.display, relativePath: resolved.path }, inner, [...stack, resolved.path], st);
+      expandLines(
+        selected.lines,
+        (k) => selected.numbers[k]!,
+        { display: read.display, relativePath: resolved.path },
+        inner,
+        [...stack, resolved.path],
+        st,
+      );
     } else {
       emitCodeBlock(st, directive, resolved.path, selected, read.display, inner, place);
     }
     if (!st.stopped && st.size > MAX_EXPANDED_PAGE) {
-      fail("include-limit", `with what it includes the page passes ${formatBytes(MAX_EXPANDED_PAGE)} (this adds ${formatBytes(st.size - sizeBefore)})`, "include a #region or a line range instead of the whole file, or split the page");
+      fail(
+        "include-limit",
+        `with what it includes the page passes ${formatBytes(MAX_EXPANDED_PAGE)} (this adds ${formatBytes(st.size - sizeBefore)})`,
+        "include a #region or a line range instead of the whole file, or split the page",
+      );
       st.stopped = true;
     }
   }
 }
 
-function failRead(fail: (rule: string, message: string, hint: string) => void, p: ReadProblem): void {
-  const rule = { path: "include-path", missing: "include-missing", outside: "include-outside", "too-large": "include-size", "not-a-file": "include-not-a-file" }[p.kind];
+function failRead(
+  fail: (rule: string, message: string, hint: string) => void,
+  p: ReadProblem,
+): void {
+  const rule = {
+    path: "include-path",
+    missing: "include-missing",
+    outside: "include-outside",
+    "too-large": "include-size",
+    "not-a-file": "include-not-a-file",
+  }[p.kind];
   fail(rule, p.message, p.hint);
 }
 
 /** The fenced code block of an import: language from the extension (or the braces), then its options. */
-function emitCodeBlock(st: State, d: Directive, path: string, selected: Selection, display: string, indent: string, place: { file: string; line: number }): void {
+function emitCodeBlock(
+  st: State,
+  d: Directive,
+  path: string,
+  selected: Selection,
+  display: string,
+  indent: string,
+  place: { file: string; line: number },
+): void {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? "text";
   const options: string[] = [];
   let lang = EXTENSION_LANGUAGES[ext] ?? ext;
@@ -186,11 +303,14 @@ function emitCodeBlock(st: State, d: Directive, path: string, selected: Selectio
   }
   if (d.title !== undefined) options.push(`[${d.title}]`);
   let longest = 2;
-  for (const l of selected.lines) for (const run of l.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  for (const l of selected.lines)
+    for (const run of l.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = "`".repeat(longest + 1);
   const at = { file: place.file, line: place.line, shift: indent.length };
   emit(st, `${indent}${fence}${lang}${options.length ? " " + options.join(" ") : ""}`, at);
-  selected.lines.forEach((l, k) => emit(st, indent + l, { file: display, line: selected.numbers[k]!, shift: indent.length }));
+  selected.lines.forEach((l, k) =>
+    emit(st, indent + l, { file: display, line: selected.numbers[k]!, shift: indent.length }),
+  );
   emit(st, indent + fence, at);
 }
 
@@ -212,7 +332,14 @@ function parseDirective(line: string): Directive | undefined {
       spec = spec.slice(0, spec.lastIndexOf("{"));
     }
     const hash = spec.lastIndexOf("#");
-    return { kind: "include", indent, written: text.slice(0, 120), path: hash >= 0 ? spec.slice(0, hash) : spec, region: hash >= 0 ? spec.slice(hash + 1) : undefined, braces };
+    return {
+      kind: "include",
+      indent,
+      written: text.slice(0, 120),
+      path: hash >= 0 ? spec.slice(0, hash) : spec,
+      region: hash >= 0 ? spec.slice(hash + 1) : undefined,
+      braces,
+    };
   }
   if (!text.startsWith("<<<") || !/[ \t]/.test(text[3] ?? "")) return undefined;
   let spec = text.slice(3).trim();
@@ -228,6 +355,13 @@ function parseDirective(line: string): Directive | undefined {
     spec = spec.slice(0, spec.lastIndexOf("{")).trimEnd();
   }
   const hash = spec.lastIndexOf("#");
-  return { kind: "import", indent, written: text.slice(0, 120), path: hash >= 0 ? spec.slice(0, hash) : spec, region: hash >= 0 ? spec.slice(hash + 1) : undefined, braces, title };
+  return {
+    kind: "import",
+    indent,
+    written: text.slice(0, 120),
+    path: hash >= 0 ? spec.slice(0, hash) : spec,
+    region: hash >= 0 ? spec.slice(hash + 1) : undefined,
+    braces,
+    title,
+  };
 }
-

@@ -17,7 +17,8 @@ export interface LineRange {
 }
 
 // Linear on any line: anchored, no nested quantifiers; the comment opener is optional.
-const MARKER_RE = /^[ \t]*(?:(?:\/\/|#|--|;|\/\*|<!--|')[ \t]*)?#(region|endregion)\b(?:[ \t]+([A-Za-z0-9_.-]+))?[ \t]*(?:\*\/|-->)?[ \t]*$/;
+const MARKER_RE =
+  /^[ \t]*(?:(?:\/\/|#|--|;|\/\*|<!--|')[ \t]*)?#(region|endregion)\b(?:[ \t]+([A-Za-z0-9_.-]+))?[ \t]*(?:\*\/|-->)?[ \t]*$/;
 
 /** `{3,12}` (without the braces) as a range, or undefined when it is not one. */
 export function parseLineRange(spec: string): LineRange | undefined {
@@ -39,7 +40,10 @@ export function splitLines(text: string): string[] {
  * The lines of `text` a region and a range select (the range counts lines of the region, or of
  * the file), without region markers; a message when the region or the range selects nothing.
  */
-export function selectLines(text: string, options: { region?: string; range?: LineRange }): Selection | { problem: string; rule: string } {
+export function selectLines(
+  text: string,
+  options: { region?: string; range?: LineRange },
+): Selection | { problem: string; rule: string } {
   const all = splitLines(text);
   let start = 0;
   let end = all.length;
@@ -53,7 +57,10 @@ export function selectLines(text: string, options: { region?: string; range?: Li
     const { from, to } = options.range;
     if (from > count) {
       const what = options.region !== undefined ? `region '${options.region}'` : "the file";
-      return { rule: "include-lines", problem: `line ${from} is past the end: ${what} has ${count} line${count === 1 ? "" : "s"}` };
+      return {
+        rule: "include-lines",
+        problem: `line ${from} is past the end: ${what} has ${count} line${count === 1 ? "" : "s"}`,
+      };
     }
     end = start + Math.min(to, count);
     start = start + from - 1;
@@ -69,7 +76,10 @@ export function selectLines(text: string, options: { region?: string; range?: Li
 }
 
 /** The lines between a region's markers (start inclusive, end exclusive), nested regions counted. */
-function findRegion(lines: string[], name: string): { start: number; end: number } | { problem: string; rule: string } {
+function findRegion(
+  lines: string[],
+  name: string,
+): { start: number; end: number } | { problem: string; rule: string } {
   let open = -1;
   let depth = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -84,6 +94,12 @@ function findRegion(lines: string[], name: string): { start: number; end: number
     else depth--;
   }
   return open < 0
-    ? { rule: "include-region", problem: `there is no region '${name}' (a line '#region ${name}' in a comment)` }
-    : { rule: "include-region", problem: `region '${name}' is never closed (a line '#endregion' in a comment)` };
+    ? {
+        rule: "include-region",
+        problem: `there is no region '${name}' (a line '#region ${name}' in a comment)`,
+      }
+    : {
+        rule: "include-region",
+        problem: `region '${name}' is never closed (a line '#endregion' in a comment)`,
+      };
 }

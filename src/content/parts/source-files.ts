@@ -52,19 +52,54 @@ const CONTROL_RE = /[\u0000-\u001f\u007f]/;
  * `@/x` from the content folder, anything else from the file's own folder. A problem when it is
  * absolute, climbs out of the folder, or passes through a hidden name.
  */
-export function resolveContentPath(spec: string, fromRelative: string): { path: string } | { problem: ReadProblem } {
-  const hint = "write a path relative to this file (./_parts/x.md) or to the content folder (@/_parts/x.md)";
-  if (spec === "" || CONTROL_RE.test(spec)) return { problem: { kind: "path", message: "the path is empty or has a control character", hint } };
-  if (spec.includes("\\")) return { problem: { kind: "path", message: `the path ${JSON.stringify(spec)} has a backslash`, hint: "separate folders with /" } };
-  if (spec.startsWith("/") || /^[A-Za-z]:/.test(spec)) return { problem: { kind: "path", message: `the path ${JSON.stringify(spec)} is absolute`, hint } };
-  const joined = spec.startsWith("@/") ? spec.slice(2) : posix.join(posix.dirname(fromRelative), spec);
+export function resolveContentPath(
+  spec: string,
+  fromRelative: string,
+): { path: string } | { problem: ReadProblem } {
+  const hint =
+    "write a path relative to this file (./_parts/x.md) or to the content folder (@/_parts/x.md)";
+  if (spec === "" || CONTROL_RE.test(spec))
+    return {
+      problem: { kind: "path", message: "the path is empty or has a control character", hint },
+    };
+  if (spec.includes("\\"))
+    return {
+      problem: {
+        kind: "path",
+        message: `the path ${JSON.stringify(spec)} has a backslash`,
+        hint: "separate folders with /",
+      },
+    };
+  if (spec.startsWith("/") || /^[A-Za-z]:/.test(spec))
+    return {
+      problem: { kind: "path", message: `the path ${JSON.stringify(spec)} is absolute`, hint },
+    };
+  const joined = spec.startsWith("@/")
+    ? spec.slice(2)
+    : posix.join(posix.dirname(fromRelative), spec);
   const path = posix.normalize(joined);
   if (path === ".." || path.startsWith("../") || path.startsWith("/")) {
-    return { problem: { kind: "outside", message: `the path ${JSON.stringify(spec)} leads out of the content folder`, hint: "keep parts and snippets inside content/ (e.g. content/_parts/)" } };
+    return {
+      problem: {
+        kind: "outside",
+        message: `the path ${JSON.stringify(spec)} leads out of the content folder`,
+        hint: "keep parts and snippets inside content/ (e.g. content/_parts/)",
+      },
+    };
   }
   const hidden = path.split("/").find((s) => isSkippedName(s));
-  if (hidden) return { problem: { kind: "path", message: `the path ${JSON.stringify(spec)} goes through '${hidden}', which the build never reads`, hint: "move the file out of hidden folders and node_modules" } };
-  if (path === "." || path.endsWith("/")) return { problem: { kind: "path", message: `the path ${JSON.stringify(spec)} names a folder`, hint } };
+  if (hidden)
+    return {
+      problem: {
+        kind: "path",
+        message: `the path ${JSON.stringify(spec)} goes through '${hidden}', which the build never reads`,
+        hint: "move the file out of hidden folders and node_modules",
+      },
+    };
+  if (path === "." || path.endsWith("/"))
+    return {
+      problem: { kind: "path", message: `the path ${JSON.stringify(spec)} names a folder`, hint },
+    };
   return { path };
 }
 
@@ -78,22 +113,41 @@ export class SourceReader {
 
   /** The name of a file of a root in diagnostics: `content/_parts/x.md`. */
   display(root: SourceRoot, relativePath: string): string {
-    return (root === "content" ? this.roots.contentDisplay : this.roots.publicDisplay) + relativePath;
+    return (
+      (root === "content" ? this.roots.contentDisplay : this.roots.publicDisplay) + relativePath
+    );
   }
 
   /**
    * Reads `relativePath` (normalised, `/`-separated, inside the root) of a root, at most
    * `maxBytes`; the file is then a dependency of the page.
    */
-  read(root: SourceRoot, relativePath: string, maxBytes: number): ReadFile | { problem: ReadProblem } {
+  read(
+    root: SourceRoot,
+    relativePath: string,
+    maxBytes: number,
+  ): ReadFile | { problem: ReadProblem } {
     const display = this.display(root, relativePath);
     const realRoot = this.realRoot(root);
-    if (!realRoot) return { problem: { kind: "missing", message: `${display} does not exist`, hint: `create the file, or fix the path` } };
+    if (!realRoot)
+      return {
+        problem: {
+          kind: "missing",
+          message: `${display} does not exist`,
+          hint: `create the file, or fix the path`,
+        },
+      };
     let real: string;
     try {
       real = realpathSync(join(this.roots[root], ...relativePath.split("/")));
     } catch {
-      return { problem: { kind: "missing", message: `${display} does not exist`, hint: "create the file, or fix the path" } };
+      return {
+        problem: {
+          kind: "missing",
+          message: `${display} does not exist`,
+          hint: "create the file, or fix the path",
+        },
+      };
     }
     if (real !== realRoot && !real.startsWith(realRoot + sep)) {
       return {
@@ -107,8 +161,20 @@ export class SourceReader {
     const read = readRegularFile(real, maxBytes);
     if ("error" in read) {
       return read.error === "too-large"
-        ? { problem: { kind: "too-large", message: `${display} is ${formatBytes(read.size ?? 0)}, over the limit of ${formatBytes(maxBytes)}`, hint: "split the file, or include a #region of it" } }
-        : { problem: { kind: "not-a-file", message: `${display} is not a regular file (a folder, pipe, socket or device), so it is not read`, hint: "name a regular file" } };
+        ? {
+            problem: {
+              kind: "too-large",
+              message: `${display} is ${formatBytes(read.size ?? 0)}, over the limit of ${formatBytes(maxBytes)}`,
+              hint: "split the file, or include a #region of it",
+            },
+          }
+        : {
+            problem: {
+              kind: "not-a-file",
+              message: `${display} is not a regular file (a folder, pipe, socket or device), so it is not read`,
+              hint: "name a regular file",
+            },
+          };
     }
     this.deps.set(display, fileHash(read.bytes));
     return { bytes: read.bytes, display };

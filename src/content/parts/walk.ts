@@ -3,7 +3,16 @@
  * read; a symbolic link is followed only when it resolves inside the folder; a name that cannot
  * be part of a URL, a FIFO or a device, a file too large, each becomes a diagnostic naming it.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { join, sep } from "node:path";
 import type { Diagnostic } from "../../errors.ts";
 import { badNameCharacter, NAME_CHARACTERS } from "../../shared/url-policy.ts";
@@ -33,12 +42,16 @@ export function isSkippedName(name: string): boolean {
  * Every wanted regular file under `root`, sorted by path, and a diagnostic for each entry that may
  * not be read. Links to folders inside the root are followed once (no loops).
  */
-export function walkFolder(root: string, options: WalkOptions): { files: FoundFile[]; diagnostics: Diagnostic[] } {
+export function walkFolder(
+  root: string,
+  options: WalkOptions,
+): { files: FoundFile[]; diagnostics: Diagnostic[] } {
   const files: FoundFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const realRoot = realpathSync(root);
   const inside = (real: string) => real === realRoot || real.startsWith(realRoot + sep);
-  const problem = (rel: string, rule: string, message: string, hint: string) => diagnostics.push({ file: options.display(rel), rule, message, hint });
+  const problem = (rel: string, rule: string, message: string, hint: string) =>
+    diagnostics.push({ file: options.display(rel), rule, message, hint });
   const visited = new Set([realRoot]);
   const stack: { dir: string; rel: string }[] = [{ dir: root, rel: "" }];
   while (stack.length) {
@@ -54,11 +67,21 @@ export function walkFolder(root: string, options: WalkOptions): { files: FoundFi
         try {
           real = realpathSync(path);
         } catch {
-          problem(relPath, "symlink", "symbolic link to a file that does not exist", "remove the link, or point it at a file inside the folder");
+          problem(
+            relPath,
+            "symlink",
+            "symbolic link to a file that does not exist",
+            "remove the link, or point it at a file inside the folder",
+          );
           continue;
         }
         if (!inside(real)) {
-          problem(relPath, "symlink-outside", `symbolic link to ${real}, outside ${options.display("") || "the folder"}: links are followed only inside their folder`, "copy the file into the folder instead of linking to it");
+          problem(
+            relPath,
+            "symlink-outside",
+            `symbolic link to ${real}, outside ${options.display("") || "the folder"}: links are followed only inside their folder`,
+            "copy the file into the folder instead of linking to it",
+          );
           continue;
         }
         const st = statSync(real);
@@ -73,13 +96,20 @@ export function walkFolder(root: string, options: WalkOptions): { files: FoundFi
       }
       if (!options.wanted(relPath)) continue;
       if (!isFile) {
-        problem(relPath, "not-a-file", "not a regular file (a pipe, socket or device), so it is not read", "replace it with a regular file");
+        problem(
+          relPath,
+          "not-a-file",
+          "not a regular file (a pipe, socket or device), so it is not read",
+          "replace it with a regular file",
+        );
         continue;
       }
       files.push({ relativePath: relPath, realPath: real });
     }
   }
-  files.sort((a, b) => (a.relativePath < b.relativePath ? -1 : a.relativePath > b.relativePath ? 1 : 0));
+  files.sort((a, b) =>
+    a.relativePath < b.relativePath ? -1 : a.relativePath > b.relativePath ? 1 : 0,
+  );
   return { files, diagnostics };
 }
 
@@ -88,7 +118,14 @@ export function checkName(relativePath: string, display: string): Diagnostic | u
   for (const segment of relativePath.split("/")) {
     const bad = badNameCharacter(segment.replace(/\.md$/, ""));
     if (bad === undefined) continue;
-    const shown = bad === " " ? "a space" : /[\u0000-\u001f\u007f]/.test(bad) ? "a control character" : bad === "'" ? `"'"` : `'${bad}'`;
+    const shown =
+      bad === " "
+        ? "a space"
+        : /[\u0000-\u001f\u007f]/.test(bad)
+          ? "a control character"
+          : bad === "'"
+            ? `"'"`
+            : `'${bad}'`;
     const better = segment.replace(/[^A-Za-z0-9._~-]+/g, "-").replace(/^[.-]+/, "");
     return {
       file: display,
@@ -104,7 +141,10 @@ export function checkName(relativePath: string, display: string): Diagnostic | u
  * Reads a regular file without following a link it may have become since the walk, and without
  * blocking on a FIFO; `undefined` with a reason when it is not a regular file or too large.
  */
-export function readRegularFile(path: string, maxBytes: number): { bytes: Uint8Array } | { error: "not-a-file" | "too-large"; size?: number } {
+export function readRegularFile(
+  path: string,
+  maxBytes: number,
+): { bytes: Uint8Array } | { error: "not-a-file" | "too-large"; size?: number } {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODE_BACKGROUND, codeColorVars, contrast, parseHex, readableOn } from "../../../src/content/code/code-colors.ts";
+import {
+  CODE_BACKGROUND,
+  codeColorVars,
+  contrast,
+  parseHex,
+  readableOn,
+} from "../../../src/content/code/code-colors.ts";
 import { ROOT } from "../../helpers/site.ts";
 
 const ratio = (a: string, b: string) => contrast(parseHex(a)!, parseHex(b)!);

@@ -13,7 +13,11 @@ function repo(): string {
   const dir = mkdtempSync(join(tmpdir(), "brook-git-"));
   dirs.push(dir);
   const git = (date: string, ...args: string[]) =>
-    execFileSync("git", ["-C", dir, "-c", "user.name=T", "-c", "user.email=t@brook.example", ...args], { env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date }, stdio: "ignore" });
+    execFileSync(
+      "git",
+      ["-C", dir, "-c", "user.name=T", "-c", "user.email=t@brook.example", ...args],
+      { env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date }, stdio: "ignore" },
+    );
   git("2026-01-01T00:00:00Z", "init", "-q");
   mkdirSync(join(dir, "content", "guide"), { recursive: true });
   writeFileSync(join(dir, "content", "limits.md"), "one");

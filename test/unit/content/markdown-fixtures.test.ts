@@ -35,12 +35,20 @@ describe("Markdown fixtures (input.md → output.html, diagnostics.txt)", () => 
         {
           base: "/docs/v2/",
           siteValues: { apiBase: "https://api.brook.example/v1", title: "Brook" },
-          roots: { content: dir, contentDisplay: "content/", public: join(dir, "public"), publicDisplay: "public/" },
+          roots: {
+            content: dir,
+            contentDisplay: "content/",
+            public: join(dir, "public"),
+            publicDisplay: "public/",
+          },
         },
       );
       const diagnostics = [...result.errors, ...result.warnings].map(formatDiagnostic);
       expectFile(join(dir, "output.html"), result.page ? result.page.html + "\n" : undefined);
-      expectFile(join(dir, "diagnostics.txt"), diagnostics.length ? diagnostics.join("\n") + "\n" : undefined);
+      expectFile(
+        join(dir, "diagnostics.txt"),
+        diagnostics.length ? diagnostics.join("\n") + "\n" : undefined,
+      );
     });
   }
 });

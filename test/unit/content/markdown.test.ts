@@ -5,7 +5,8 @@ import { replaceSiteValues } from "../../../src/content/site-values.ts";
 import { codeThemeCss } from "../../../src/content/code/code-theme.ts";
 import { fileToRoute } from "../../../src/content/discover.ts";
 
-const render = (md: string, lineOffset = 0) => renderMarkdown(md, { file: "content/x.md", base: "/docs/v2/", lineOffset });
+const render = (md: string, lineOffset = 0) =>
+  renderMarkdown(md, { file: "content/x.md", base: "/docs/v2/", lineOffset });
 
 describe("renderMarkdown", () => {
   it("extracts ## and ### headers with rehype-slug slugs and adds anchor links", async () => {
@@ -14,16 +15,23 @@ describe("renderMarkdown", () => {
       { level: 2, title: "Getting started", slug: "getting-started" },
       { level: 3, title: "Step 1: install", slug: "step-1-install" },
     ]);
-    expect(r.html).toContain('<h2 id="getting-started" tabindex="-1">Getting started<a class="anchor" href="#getting-started" aria-label="Link to this section: Getting started">#</a></h2>');
+    expect(r.html).toContain(
+      '<h2 id="getting-started" tabindex="-1">Getting started<a class="anchor" href="#getting-started" aria-label="Link to this section: Getting started">#</a></h2>',
+    );
   });
 
   it("reports a # heading with its file line", async () => {
     const r = await render("Intro\n\n# Title\n", 5);
-    expect(r.diagnostics).toMatchObject([{ file: "content/x.md", line: 8, column: 1, rule: "no-h1" }]);
+    expect(r.diagnostics).toMatchObject([
+      { file: "content/x.md", line: 8, column: 1, rule: "no-h1" },
+    ]);
   });
 
   it("records site links with positions and rewrites them with the base; leaves external links", async () => {
-    const r = await render("See [a](/limits/#memory) and [b](https://example.com/x) and ![i](/img.png).\n", 3);
+    const r = await render(
+      "See [a](/limits/#memory) and [b](https://example.com/x) and ![i](/img.png).\n",
+      3,
+    );
     expect(r.links).toEqual([
       { url: "/limits/#memory", line: 4, column: 5, kind: "link", scope: "site" },
       { url: "https://example.com/x", line: 4, column: 30, kind: "link", scope: "external" },
@@ -36,13 +44,18 @@ describe("renderMarkdown", () => {
 
   it("highlights code at build time into classes, never inline styles, with a copy button", async () => {
     const r = await render("```js\nconst a = 1;\n```\n");
-    expect(r.html).toMatch(/<div class="code-block" data-lang="js"><span class="code-lang" aria-hidden="true">js<\/span><button type="button" class="copy" aria-label="Copy code">Copy<\/button><pre class="shiki/);
+    expect(r.html).toMatch(
+      /<div class="code-block" data-lang="js"><span class="code-lang" aria-hidden="true">js<\/span><button type="button" class="copy" aria-label="Copy code">Copy<\/button><pre class="shiki/,
+    );
     expect(r.html).not.toContain("style=");
     // Token colours are the theme's classes, each defined once in the stylesheet for both themes.
     const classes = [...r.html.matchAll(/<span class="(c-[0-9a-f]{6})">/g)].map((m) => m[1]!);
     expect(classes.length).toBeGreaterThan(0);
     const css = codeThemeCss();
-    for (const c of classes) expect(css).toMatch(new RegExp(`\\.${c}\\{--shiki-light:#[0-9a-f]{6};--shiki-dark:#[0-9a-f]{6}\\}`));
+    for (const c of classes)
+      expect(css).toMatch(
+        new RegExp(`\\.${c}\\{--shiki-light:#[0-9a-f]{6};--shiki-dark:#[0-9a-f]{6}\\}`),
+      );
   });
 
   it("warns about fences without a language or with an unknown one", async () => {
@@ -51,8 +64,12 @@ describe("renderMarkdown", () => {
   });
 
   it("turns containers into notes and disclosures, and stray :text back into text", async () => {
-    const r = await render(":::danger Do not\nDeletes data.\n:::\n\n:::details More\nHidden.\n:::\n\nMeet at 10:30 or note:this.\n");
-    expect(r.html).toContain('<div class="custom-block danger" role="note" aria-label="Do not"><p class="custom-block-title">Do not</p><p>Deletes data.</p></div>');
+    const r = await render(
+      ":::danger Do not\nDeletes data.\n:::\n\n:::details More\nHidden.\n:::\n\nMeet at 10:30 or note:this.\n",
+    );
+    expect(r.html).toContain(
+      '<div class="custom-block danger" role="note" aria-label="Do not"><p class="custom-block-title">Do not</p><p>Deletes data.</p></div>',
+    );
     expect(r.html).toContain('<details class="custom-block details"><summary>More</summary>');
     expect(r.html).toContain("note:this");
   });
@@ -63,7 +80,9 @@ describe("renderMarkdown", () => {
   });
 
   it("splits the text into search sections by heading, without code", async () => {
-    const r = await render("Intro words.\n\n## First\n\nAlpha.\n\n```js\nhidden()\n```\n\n### Sub\n\nBeta.\n");
+    const r = await render(
+      "Intro words.\n\n## First\n\nAlpha.\n\n```js\nhidden()\n```\n\n### Sub\n\nBeta.\n",
+    );
     expect(r.sections).toEqual([
       { slug: "", heading: "", text: "Intro words." },
       { slug: "first", heading: "First", text: "Alpha." },
@@ -80,15 +99,24 @@ describe("renderMarkdown", () => {
 describe("normalizeContainerSyntax", () => {
   it("rewrites `:::name Title` outside code fences only, keeping lines", () => {
     const src = ":::details Show me\nx\n:::\n```md\n:::tip Not here\n```\n";
-    expect(normalizeContainerSyntax(src)).toBe(":::details[Show me]\nx\n:::\n```md\n:::tip Not here\n```\n");
+    expect(normalizeContainerSyntax(src)).toBe(
+      ":::details[Show me]\nx\n:::\n```md\n:::tip Not here\n```\n",
+    );
   });
 });
 
 describe("replaceSiteValues", () => {
   it("replaces known keys, keeps step expressions, reports unknown keys with line and column", () => {
-    const r = replaceSiteValues("A {{ site.apiBase }}\nB {{steps.trigger.event}}\nC {{site.nope}}", { apiBase: "https://api" }, "f.md", 4);
+    const r = replaceSiteValues(
+      "A {{ site.apiBase }}\nB {{steps.trigger.event}}\nC {{site.nope}}",
+      { apiBase: "https://api" },
+      "f.md",
+      4,
+    );
     expect(r.body).toBe("A https://api\nB {{steps.trigger.event}}\nC {{site.nope}}");
-    expect(r.diagnostics).toMatchObject([{ file: "f.md", line: 7, column: 3, rule: "unknown-site-value" }]);
+    expect(r.diagnostics).toMatchObject([
+      { file: "f.md", line: 7, column: 3, rule: "unknown-site-value" },
+    ]);
   });
 });
 
