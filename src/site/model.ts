@@ -1,5 +1,5 @@
 /** The site model: plain data from which every output file is rendered. */
-import type { Frontmatter } from "../content/frontmatter/frontmatter.ts";
+import type { Frontmatter } from "../content/frontmatter/frontmatter-schema.ts";
 import type { OutlineLevels } from "../shared/outline.ts";
 import type { LastUpdated } from "../content/git-dates.ts";
 import type { NavLink, SidebarNode } from "../shared/types.ts";

@@ -7,7 +7,7 @@
  */
 import type { SiteConfig } from "../../config/schema.ts";
 import type { Diagnostic } from "../../errors.ts";
-import { MAX_DESCRIPTION, VALUE_KEYS } from "./frontmatter.ts";
+import { MAX_DESCRIPTION, VALUE_KEYS } from "./frontmatter-schema.ts";
 import type { PageSource } from "./page-source.ts";
 import { flattenSiteValues, hasSiteValue, replaceSiteValues } from "../site-values.ts";
 

@@ -4,7 +4,8 @@
  * prev/next); the Markdown body is parsed later, on a worker.
  */
 import type { Diagnostic } from "../../errors.ts";
-import { parseFrontmatter, type Frontmatter, type ParsedFrontmatter } from "./frontmatter.ts";
+import { parseFrontmatter } from "./frontmatter.ts";
+import type { Frontmatter, ParsedFrontmatter } from "./frontmatter-schema.ts";
 import { formatBytes, MAX_PAGE_BYTES } from "../limits.ts";
 
 /** A page before its Markdown is parsed: plain data, safe to cache and to pass to a worker. */
