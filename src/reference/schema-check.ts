@@ -3,9 +3,14 @@
  * and says what is wrong the way a writer reads it: `settings.queue_size must be <= 10000`,
  * `unknown field colour`, `missing required field name`. One compiled validator per schema.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import type addFormatsModule from "ajv-formats";
 import type { JsonSchema } from "./openapi-index.ts";
+
+// ajv (about 250 KB once bundled) is required when the first schema is compiled, not when the
+// build starts: a build whose blocks all kept their verdicts never loads it.
+const requireHere = createRequire(import.meta.url);
 
 /** One problem of a value, at a dotted field path ("" for the value itself). */
 export interface SchemaProblem {
@@ -23,10 +28,13 @@ function validator(schema: JsonSchema): ValidateFunction {
   if (!v) {
     // OpenAPI's own keywords (example, x-…) are not JSON Schema's: not strict.
     ajv ??= (() => {
-      const a = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+      const { Ajv2020: AjvClass } = requireHere(
+        "ajv/dist/2020.js",
+      ) as typeof import("ajv/dist/2020.js");
+      const formats = requireHere("ajv-formats") as typeof addFormatsModule;
+      const a = new AjvClass({ strict: false, allErrors: true, validateSchema: false });
       const addFormats =
-        (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-        addFormatsModule;
+        (formats as unknown as { default?: typeof addFormatsModule }).default ?? formats;
       (addFormats as unknown as (a: Ajv2020) => void)(a);
       return a;
     })();
