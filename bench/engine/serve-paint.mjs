@@ -192,13 +192,22 @@ export async function servePaint({ browser, bin, project, dir, file, route, edit
     page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} ${r.url()}`));
     const url = server.origin + server.base + route;
     await page.goto(url);
-    await page
-      .waitForFunction(() => Boolean(window.brookDocs?.router), null, { timeout: 60_000 })
-      .catch((e) => {
-        throw new Error(
-          `${url} never hydrated (${e.message.split("\n")[0]}); loads ${loads}, messages ${JSON.stringify(frames)}; ${problems.slice(0, 5).join("; ") || "no errors seen"}\n${server.log.slice(-1500)}`,
+    // React loads on the reader's intent (or the dev client's first update): woken here, as a
+    // writer's first touch of the page would, so every measured edit finds the client live.
+    const live = (timeout) =>
+      page
+        .waitForFunction(() => document.readyState === "complete" && window.brookDocs, null, {
+          timeout,
+        })
+        .then(() => page.evaluate(() => window.brookDocs.wake().then(() => true)))
+        .then(() =>
+          page.waitForFunction(() => Boolean(window.brookDocs?.router), null, { timeout }),
         );
-      });
+    await live(60_000).catch((e) => {
+      throw new Error(
+        `${url} never hydrated (${e.message.split("\n")[0]}); loads ${loads}, messages ${JSON.stringify(frames)}; ${problems.slice(0, 5).join("; ") || "no errors seen"}\n${server.log.slice(-1500)}`,
+      );
+    });
     if (!(await until(() => frames.hello > 0, 30_000)))
       throw new Error("the page's live-reload socket never said hello");
 
@@ -232,11 +241,7 @@ export async function servePaint({ browser, bin, project, dir, file, route, edit
       // spell), and the page loaded and hydrated (a reload may have happened).
       if (!(await settled(server, () => count(server.log, searchRe) > searches)))
         noSearchLine.push(n);
-      await page.waitForFunction(
-        () => document.readyState === "complete" && Boolean(window.brookDocs?.router),
-        null,
-        { timeout: SETTLE_TIMEOUT_MS },
-      );
+      await live(SETTLE_TIMEOUT_MS);
       const cpu1 = processCpu(server.child.pid);
       if (process.env.BENCH_VERBOSE)
         console.error(
