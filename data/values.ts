@@ -67,6 +67,8 @@ export const values = {
     /** Price of an invocation above the included ones. */
     perInvocation: "$0.0002",
   },
+  /** Releases the docs show in example output (`brook --version`). */
+  releases: { cli: "2.6.0" },
   /** The runtimes of code steps and components: versions only ("Node {{ site.runtimes.node }}"). */
   runtimes: { node: "14", python: "3.8", go: "1.17.1" },
   /** Brook's retries, each with exponential backoff. */
