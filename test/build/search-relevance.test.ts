@@ -13,13 +13,13 @@ import { buildFixture, ROOT } from "../helpers/site.ts";
 
 /**
  * The first result's page is a right one for at least this share of the queries. The issue's
- * target is 0.95; the ranking is at 0.937 on the 524 queries (0.943 on half A, the even places,
- * which its rules were chosen on; 0.931 on half B; 0.900 on the 40 from place 484, written before
- * the second round of ranking changes saw them), so this floor catches a regression without
- * claiming the target.
+ * target is 0.95; the ranking is at 0.922 on the 554 queries (0.939 on the first 524; 0.931 on
+ * half A, the even places, which its rules were chosen on; 0.913 on half B; 0.633 on the 30 from
+ * place 524, written from the pages' tables before a third round of ranking changes saw them), so
+ * this floor catches a regression without claiming the target.
  */
-const TOP1_FLOOR = 0.92;
-/** A right page among the first three distinct pages: the issue's target, met (0.987). */
+const TOP1_FLOOR = 0.91;
+/** A right page among the first three distinct pages: the issue's target, met (0.982). */
 const TOP3_FLOOR = 0.975;
 
 const queries = (

@@ -55,7 +55,7 @@ const BODY = FIELDS - 1;
 /** Per page in `term` and `best`: each field's score, then their sum. */
 const WIDTH = FIELDS + 1;
 const TOTAL = FIELDS;
-/** BM25's length normalisation for a number, in every field (see rankPages). */
+/** BM25's length normalisation for a number or an identifier typed as written (see rankPages). */
 const NUMBER_B = 0;
 /** A word on at least this share of the pages does not count towards coverage or a field's share. */
 const UBIQUITOUS = 0.95;
@@ -104,9 +104,10 @@ export function rankPages(
       const titleIdf =
         quality *
         ((1 - model.titleIdf) * reader.idf(t) + model.titleIdf * reader.fieldIdf(t, TITLE));
-      // A number (a status code, a limit) is explained where it recurs, on the long reference
-      // pages (errors, limits) that length normalisation would put below an example holding it once.
-      const numeric = /^\d+$/.test(t);
+      // A number (a status code, a limit) or an identifier typed as written (`json_too_deep`,
+      // `node.js`) is explained where it recurs, on the long reference pages (errors, limits)
+      // that length normalisation would put below an example holding it once.
+      const numeric = /^\d+$/.test(t) || concept.words.some((w) => w.whole === t);
       for (let i = 0; i < list.length; i += 3) {
         const field = list[i]!;
         const page = list[i + 1]!;

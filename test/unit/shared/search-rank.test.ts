@@ -131,3 +131,21 @@ describe("a title match", () => {
     expect(openSearch(titleHead)("what is the limit")[0]!.route).toBe("/limits/");
   });
 });
+
+describe("an identifier typed as written", () => {
+  // The reference page names the code twice in a long body; the short page once, in passing.
+  const long = Array.from({ length: 12 }, () => filler).join(" ");
+  const codeHead = JSON.parse(
+    buildSearchFiles(
+      [
+        page("/errors/", "Errors", ["", `The code json_too_deep. ${long} Again json_too_deep.`]),
+        page("/debug/", "Debugging", ["", `Read the code, such as json_too_deep. ${filler}`]),
+      ],
+      {},
+    ).files[0]!.content,
+  ) as SearchHead;
+
+  it("counts where it recurs, not shortened by a long page's length", () => {
+    expect(openSearch(codeHead)("json_too_deep")[0]!.route).toBe("/errors/");
+  });
+});
