@@ -103,12 +103,27 @@ export function joinPhrase(
 const FAMILY_MIN_LENGTH = 5;
 
 /**
+ * What a stem may end with after the part two forms of a word share: English endings as the
+ * stemmer leaves them (inspect-or, respon-d/respon-s, serial-is/serial-iz, subscri-b/subscri-pt).
+ * Anything else is another word that happens to start alike: start/startup, config/confirm,
+ * content/context, intern/internet, checkbox/checksum.
+ */
+const FAMILY_ENDINGS = new Set(
+  (
+    "|e|i|y|s|d|t|r|or|er|ar|ion|iv|ive|al|ment|ing|ed|en|abl|ibl|ic|is|iz|ist|ism|ant|ent|anc|enc|" +
+    "li|ur|ri|at|ati|it|ss|pt|b|ul|ous"
+  ).split("|"),
+);
+
+/**
  * Whether two stems are one word in two forms: plain letters, at most two letters apart in length,
- * alike but for at most their last three letters (inspector/inspect, respons/respond).
+ * alike but for at most their last three letters, each ending in a word ending after the letters
+ * they share (inspector/inspect, respons/respond; not startup/start).
  */
 function sameFamily(a: string, b: string): boolean {
   if (!/^\p{L}+$/u.test(b) || Math.abs(a.length - b.length) > 2) return false;
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
-  return i >= Math.max(FAMILY_MIN_LENGTH, Math.max(a.length, b.length) - 3);
+  if (i < Math.max(FAMILY_MIN_LENGTH, Math.max(a.length, b.length) - 3)) return false;
+  return FAMILY_ENDINGS.has(a.slice(i)) && FAMILY_ENDINGS.has(b.slice(i));
 }

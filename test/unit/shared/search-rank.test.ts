@@ -149,3 +149,24 @@ describe("an identifier typed as written", () => {
     expect(openSearch(codeHead)("json_too_deep")[0]!.route).toBe("/errors/");
   });
 });
+
+describe("word forms the stemmer keeps apart", () => {
+  const forms = [
+    page("/inspect/", "The event list", ["", `The inspector shows each execution. ${filler}`]),
+    page("/startup/", "Startup time", ["", `The startup of a worker after it was idle. ${filler}`]),
+    page("/settings/", "Configuration", ["", `Configure memory and timeouts. ${filler}`]),
+  ];
+  const formsHead = JSON.parse(buildSearchFiles(forms, {}).files[0]!.content) as SearchHead;
+  const find = openSearch(formsHead);
+  const found = (q: string) => find(q).map((h) => h.route);
+
+  // The last word typed is also read as the start of a longer one (search as you type): each
+  // query ends in a word of another page, so only the first word's forms are in question.
+  it("joins two forms of one word (inspect, inspector)", () => {
+    expect(found("inspect memory")).toContain("/inspect/");
+  });
+
+  it("keeps apart words that only start alike (start, startup)", () => {
+    expect(found("start memory")).not.toContain("/startup/");
+  });
+});
