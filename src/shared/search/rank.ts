@@ -8,39 +8,13 @@
  * A phrase of the synonym table counts by the mean of its words' best terms on the page. A title
  * match's idf is partly the term's idf among titles: a word every body uses may name one page.
  */
-import { BM25_B, BM25_K1, SEARCH_FIELDS } from "./format.ts";
+import { BM25_B, SEARCH_FIELDS } from "./format.ts";
 import { expand, joinPhrase, MATCH_QUALITY, phrasesOf } from "./expand.ts";
 import { exactTerms, type Concept } from "./query.ts";
 import type { SearchReader } from "./reader.ts";
+import { RANK_MODEL, type RankModel } from "./rank-model.ts";
 
-/** The ranking's constants (docs/decisions.md, "Search ranking", for the figures that chose them). */
-export interface RankModel {
-  /** How much a term's occurrence in each field counts (SEARCH_FIELDS order: title, description, headings, keywords, body). */
-  fields: number[];
-  /** BM25's term-frequency saturation. */
-  k1: number;
-  /** A page covering a share c of the query's weight is scaled by c^coverage. */
-  coverage: number;
-  /** A page one of whose short fields holds a share s of the query's weight is scaled by 1 + focus × s. */
-  focus: number;
-  /** A title, description or headings match counts by the share of the query the field holds, to this power. */
-  fieldShare: number;
-  /** How much more an identifier typed as written (`workflow_paused`, `$steps`) or a number counts in the query's weight. */
-  code: number;
-  /** A title match's idf is this share of the term's idf among titles alone, the rest its idf among pages. */
-  titleIdf: number;
-}
-
-/** The model the search box and every caller use. */
-export const RANK_MODEL: RankModel = {
-  fields: [15, 5, 5, 8, 1],
-  k1: BM25_K1,
-  coverage: 0.5,
-  focus: 2,
-  fieldShare: 1,
-  code: 2,
-  titleIdf: 0.2,
-};
+export { RANK_MODEL, type RankModel };
 
 /** A ranked page: its number in the head's pages, and its score. */
 export interface RankedPage {
