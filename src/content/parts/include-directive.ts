@@ -65,46 +65,28 @@ export function parseDirective(line: string): Directive | undefined {
   const body = line.trimStart();
   const indent = line.slice(0, line.length - body.length);
   const text = body.trimEnd();
+  const written = text.slice(0, 120);
   if (text.startsWith("<!--")) {
     const inner = text.slice(4).trimStart();
     if (!inner.startsWith("@include:") || !text.endsWith("-->")) return undefined;
-    let spec = inner.slice("@include:".length, inner.length - 3).trim();
-    let braces: string | undefined;
-    if (spec.endsWith("}") && spec.includes("{")) {
-      braces = spec.slice(spec.lastIndexOf("{") + 1, -1);
-      spec = spec.slice(0, spec.lastIndexOf("{"));
-    }
-    const hash = spec.lastIndexOf("#");
-    return {
-      kind: "include",
-      indent,
-      written: text.slice(0, 120),
-      path: hash >= 0 ? spec.slice(0, hash) : spec,
-      region: hash >= 0 ? spec.slice(hash + 1) : undefined,
-      braces,
-    };
+    const [braces, spec] = trailing(inner.slice("@include:".length, inner.length - 3).trim(), "{}");
+    return { kind: "include", indent, written, ...pathAndRegion(spec), braces };
   }
   if (!text.startsWith("<<<") || !/[ \t]/.test(text[3] ?? "")) return undefined;
-  let spec = text.slice(3).trim();
-  let title: string | undefined;
-  if (spec.endsWith("]") && spec.includes("[")) {
-    const open = spec.lastIndexOf("[");
-    title = spec.slice(open + 1, -1);
-    spec = spec.slice(0, open).trimEnd();
-  }
-  let braces: string | undefined;
-  if (spec.endsWith("}") && spec.includes("{")) {
-    braces = spec.slice(spec.lastIndexOf("{") + 1, -1);
-    spec = spec.slice(0, spec.lastIndexOf("{")).trimEnd();
-  }
+  const [title, rest] = trailing(text.slice(3).trim(), "[]");
+  const [braces, spec] = trailing(rest.trimEnd(), "{}");
+  return { kind: "import", indent, written, ...pathAndRegion(spec.trimEnd()), braces, title };
+}
+
+/** A spec's last `{…}` or `[…]` (`pair`: the two brackets) and the spec before it, when it ends in one. */
+function trailing(spec: string, pair: "{}" | "[]"): [string | undefined, string] {
+  const open = spec.lastIndexOf(pair[0]!);
+  if (!spec.endsWith(pair[1]!) || open < 0) return [undefined, spec];
+  return [spec.slice(open + 1, -1), spec.slice(0, open)];
+}
+
+/** `PATH#region` taken apart. */
+function pathAndRegion(spec: string): { path: string; region?: string } {
   const hash = spec.lastIndexOf("#");
-  return {
-    kind: "import",
-    indent,
-    written: text.slice(0, 120),
-    path: hash >= 0 ? spec.slice(0, hash) : spec,
-    region: hash >= 0 ? spec.slice(hash + 1) : undefined,
-    braces,
-    title,
-  };
+  return hash >= 0 ? { path: spec.slice(0, hash), region: spec.slice(hash + 1) } : { path: spec };
 }
