@@ -6,9 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
+import { referenceSite, renderedCount, runCli } from "../helpers/site.ts";
 
-const fixture = (rel: string) => readFileSync(join(ROOT, "test/fixtures/basic", rel), "utf8");
 const DESCRIPTION = `name: brook
 globalFlags:
   - name: --org
@@ -41,16 +40,11 @@ const cli = (...args: string[]) => runCli(dir, ...args);
 const out = (path: string) => readFileSync(join(dir, "dist/docs/v2", path), "utf8");
 
 beforeEach(() => {
-  dir = tempSite("basic", {
-    "site.config.ts": fixture("site.config.ts").replace(
-      "  sidebar: [",
-      '  values: { limits: { pageSize: { default: 20, max: 100 } } },\n  reference: { cli: "data/cli.yaml" },\n  sidebar: [',
-    ),
-    "data/cli.yaml": DESCRIPTION,
-    "content/guide/code.md":
-      fixture("content/guide/code.md") +
-      '\n## `brook events`\n\n::cli-command{name="events"}\n\n## Global flags\n\n::cli-global-flags\n',
-  });
+  dir = referenceSite(
+    "cli",
+    DESCRIPTION,
+    '\n## `brook events`\n\n::cli-command{name="events"}\n\n## Global flags\n\n::cli-global-flags\n',
+  );
   const first = cli("build");
   expect(first.code, first.stderr).toBe(0);
 });

@@ -6,9 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, renderedCount, runCli, tempSite } from "../helpers/site.ts";
+import { referenceSite, renderedCount, runCli } from "../helpers/site.ts";
 
-const fixture = (rel: string) => readFileSync(join(ROOT, "test/fixtures/basic", rel), "utf8");
 const DESCRIPTION = `openapi: 3.1.0
 info:
   title: Things
@@ -42,15 +41,7 @@ const cli = (...args: string[]) => runCli(dir, ...args);
 const out = (path: string) => readFileSync(join(dir, "dist/docs/v2", path), "utf8");
 
 beforeEach(() => {
-  dir = tempSite("basic", {
-    "site.config.ts": fixture("site.config.ts").replace(
-      "  sidebar: [",
-      '  values: { limits: { pageSize: { default: 20, max: 100 } } },\n  reference: { openapi: "data/openapi.yaml" },\n  sidebar: [',
-    ),
-    "data/openapi.yaml": DESCRIPTION,
-    "content/guide/code.md":
-      fixture("content/guide/code.md") + "\n## List things\n\n::operation{id=listThings}\n",
-  });
+  dir = referenceSite("openapi", DESCRIPTION, "\n## List things\n\n::operation{id=listThings}\n");
   const first = cli("build");
   expect(first.code, first.stderr).toBe(0);
 });

@@ -1,6 +1,6 @@
 /** Test helpers: build fixture sites into memory, and make throwaway sites on disk. */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { buildSite, type BuildResult } from "../../src/build.ts";
@@ -36,6 +36,27 @@ export function tempSite(
     }
   }
   return dir;
+}
+
+/**
+ * The basic fixture with one description of Brook (`reference: { cli | openapi }` in its config,
+ * the file under data/, `pageSize` values its figures read) and `markdown` appended to a page
+ * (content/guide/code.md): the whole-build tests of the references.
+ */
+export function referenceSite(
+  kind: "cli" | "openapi",
+  description: string,
+  markdown: string,
+): string {
+  const fixture = (rel: string) => readFileSync(join(ROOT, "test/fixtures/basic", rel), "utf8");
+  return tempSite("basic", {
+    "site.config.ts": fixture("site.config.ts").replace(
+      "  sidebar: [",
+      `  values: { limits: { pageSize: { default: 20, max: 100 } } },\n  reference: { ${kind}: "data/${kind}.yaml" },\n  sidebar: [`,
+    ),
+    [`data/${kind}.yaml`]: description,
+    "content/guide/code.md": fixture("content/guide/code.md") + markdown,
+  });
 }
 
 /** Runs the CLI (`bin/brook-docs.js`) in `cwd` as a writer would: no colour, its summary line printed. */
