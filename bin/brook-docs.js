@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 // Runs the CLI from a bundle of src/ (esbuild, made again only when a source file changed), so
 // every start skips type-checking and TypeScript loaders.
+import { setFlagsFromString } from "node:v8";
 import { compileCli } from "../scripts/compile-cli.js";
+import { V8_FLAGS } from "../scripts/v8-flags.js";
+
+// Before any of the generator's code runs (scripts/v8-flags.js says why).
+setFlagsFromString(V8_FLAGS.join(" "));
 
 // A reader that went away (`brook-docs check-links --format json | head`) is not our failure:
 // what is left to write is dropped, and the exit code stays the command's.

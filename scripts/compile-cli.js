@@ -12,10 +12,13 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { nodeBundleOptions } from "./node-bundle.js";
+import { V8_FLAGS } from "./v8-flags.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "node_modules", ".cache", "brook-docs-bin");
@@ -42,8 +45,25 @@ function isStale() {
   return (
     !existsSync(entry) ||
     !existsSync(join(assetsDir, "index.json")) ||
+    !checkerSnapshotFits() ||
     statSync(entry).mtimeMs < newestSource()
   );
+}
+
+const checkerInfo = join(outDir, "step-checker.json");
+
+/** Whether the step-types checker's snapshot was taken by this Node (or could not be taken by it). */
+function checkerSnapshotFits() {
+  try {
+    const made = JSON.parse(readFileSync(checkerInfo, "utf8"));
+    return (
+      made.node === process.version &&
+      made.arch === process.arch &&
+      made.flags?.join(" ") === V8_FLAGS.join(" ")
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -90,6 +110,7 @@ async function bundle() {
   for (const f of readdirSync(outDir))
     if (/\.mjs(\.map)?$/.test(f) && !made.has(join(outDir, f)))
       rmSync(join(outDir, f), { force: true });
+  await bundleStepChecker(build);
   // The reader's client depends on the generator's code only: built here, once, not by every build.
   const { buildClientAssets } = await import(pathToFileURL(join(outDir, "assets.mjs")).href);
   const assets = await buildClientAssets(root);
@@ -101,6 +122,64 @@ async function bundle() {
     join(assetsDir, "index.json"),
     JSON.stringify({ ...names, files: files.map((f) => f.path) }),
   );
+}
+
+/**
+ * The step-types checker (src/examples/step-checker.ts) as one CommonJS file, and a V8 startup
+ * snapshot of it taken once TypeScript is loaded and its library files are parsed and bound: a
+ * build's checker process then starts in about 0.15 s instead of spending 0.9 s of CPU on them.
+ * TypeScript stays in its own file (it finds its library files beside itself). A snapshot belongs
+ * to one Node, one TypeScript and one install (paths are in it): its name is their hash. When it
+ * cannot be taken, the process starts without it (src/examples/step-types-process.ts).
+ */
+async function bundleStepChecker(build) {
+  const script = join(outDir, "step-checker.cjs");
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["src/examples/step-checker.ts"],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    outfile: script,
+    external: ["typescript"],
+    // ts-program.ts finds TypeScript from import.meta.url only when nobody provided it: never here.
+    logOverride: { "empty-import-meta": "silent" },
+    logLevel: "warning",
+  });
+  const require = createRequire(import.meta.url);
+  const tsFile = require.resolve("typescript");
+  const nodeTypes = dirname(require.resolve("@types/node/package.json"));
+  const hash = createHash("sha1")
+    .update(readFileSync(script))
+    .update(readFileSync(tsFile))
+    .update(readFileSync(join(nodeTypes, "package.json")))
+    .update([process.version, process.arch, root, ...V8_FLAGS].join("\n"))
+    .digest("hex")
+    .slice(0, 12);
+  const blob = `step-checker-${hash}.blob`;
+  const made = { blob, node: process.version, arch: process.arch, flags: V8_FLAGS };
+  if (!existsSync(join(outDir, blob))) {
+    const temp = join(outDir, `${blob}.${process.pid}`);
+    try {
+      const args = [...V8_FLAGS, "--snapshot-blob", temp, "--build-snapshot", script];
+      execFileSync(process.execPath, args, {
+        env: { ...process.env, BROOK_TS_FILE: tsFile, BROOK_NODE_TYPES: nodeTypes },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      renameSync(temp, join(outDir, blob));
+    } catch (e) {
+      rmSync(temp, { force: true });
+      process.stderr.write(
+        `brook-docs: the step-types checker's snapshot could not be taken; checks start without it\n${e.stderr ?? e}\n`,
+      );
+      made.blob = "";
+    }
+  }
+  for (const f of readdirSync(outDir))
+    if (/^step-checker-\w+\.blob$/.test(f) && f !== made.blob)
+      rmSync(join(outDir, f), { force: true });
+  writeFileSync(checkerInfo, JSON.stringify(made));
 }
 
 /** Returns the file URL of the bundled CLI, bundling it (and the client) first if any source is newer. */

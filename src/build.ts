@@ -11,6 +11,7 @@ import type { BuildResult } from "./engine/result.ts";
 import { emptySnapshot } from "./engine/snapshot.ts";
 import { folderOutput, memoryOutput, type BuildStrategy } from "./engine/strategy.ts";
 import { SEARCH_ON_WORKER_MAX_RENDERED, Workers } from "./engine/workers.ts";
+import { stopStepChecker } from "./examples/step-types-process.ts";
 import { clientAssets, type ClientAssets } from "./render/assets.ts";
 import type { Writer } from "./write/writer.ts";
 
@@ -71,7 +72,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     const { result } = await build(project, emptySnapshot(cache?.load()), undefined, strategy);
     return result;
   } finally {
-    await workers.close();
+    await Promise.all([workers.close(), stopStepChecker()]);
   }
 }
 

@@ -7,6 +7,7 @@
  * differ only by their strategy (./strategy.ts).
  */
 import { lastCommitDates } from "../content/git-dates.ts";
+import type { PageFacts } from "../content/parse-page.ts";
 import { NOT_FOUND_PAGE } from "../render/page-data.ts";
 import type { NotFoundTask } from "../workers/build-worker.ts";
 import { checkStage } from "./check-stage.ts";
@@ -53,7 +54,9 @@ export async function build(
   clock.lap("reference");
   // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile
   // (after the description, which the pages wait for).
-  const warm = warmExamples(config, loaded.path, cwd, read.bodies.size);
+  const lastMemo = previous.disk.examples;
+  const defer = strategy.deferExamples;
+  const warm = warmExamples(config, loaded.path, cwd, read.bodies.size, reference, lastMemo, defer);
 
   // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
   const lastUpdated = memory?.lastUpdated ?? lastCommitDates(contentDir);
@@ -79,8 +82,9 @@ export async function build(
       openapi: reference.workerFile,
       cli: reference.cliFile,
     };
+    const parsed = warm.ahead && ((f: PageFacts[]) => warm.ahead!.add(f.flatMap((p) => p.samples)));
     const paged = await pagesStage(
-      { contentDir, parse, planned, read, writer, search },
+      { contentDir, parse, planned, read, writer, search, parsed },
       previous,
       strategy,
     );
@@ -88,8 +92,6 @@ export async function build(
     clock.lap("pages");
 
     // 5. Examples: every code block through the checks of its language.
-    const lastMemo = previous.disk.examples;
-    const defer = strategy.deferExamples;
     const examples = await examplesStage(warm, pages.facts, reference, lastMemo, defer);
     clock.lap("examples");
 

@@ -13,11 +13,13 @@ import type { PageFacts } from "../content/parse-page.ts";
 import {
   checkSiteExamples,
   publishedFiles,
+  siteChecksAhead,
   warmExampleChecks,
   type ExampleMemo,
   type SiteExampleInput,
 } from "../examples/stage.ts";
 import type { ExampleSummary } from "../examples/summary.ts";
+import type { ChecksAhead } from "../examples/ahead.ts";
 import type { ReferenceStage } from "./reference-stage.ts";
 import type { Snapshot } from "./snapshot.ts";
 import { SEARCH_ON_WORKER_MAX_RENDERED } from "./workers.ts";
@@ -37,21 +39,41 @@ export interface ExamplesStage {
   later?: SiteExampleInput;
 }
 
-/** The setup of a build's checks; with many pages to parse, their parsers start loading now. */
+/** A build's checks before the pages stage ends: their parsers loading, the blocks checked as pages come. */
+export interface ExamplesWarm {
+  setup: ExamplesSetup;
+  warming?: Promise<void>;
+  ahead?: ChecksAhead;
+  /** The description's validation, started with the checks ahead. */
+  validating?: Promise<Diagnostic[]>;
+}
+
+/**
+ * With many pages to parse, the checks' parsers start loading now; a build that checks before it
+ * publishes (not the dev server's) also checks each page's blocks as the page comes in.
+ */
 export function warmExamples(
   config: SiteConfig,
   configPath: string | undefined,
   cwd: string,
   toParse: number,
-): { setup: ExamplesSetup; warming?: Promise<void> } {
+  reference: ReferenceStage,
+  previous: ExampleMemo | undefined,
+  defer: boolean,
+): ExamplesWarm {
   const setup = { reference: config.reference, configDir: dirname(configPath ?? cwd + sep) };
-  const many = toParse > SEARCH_ON_WORKER_MAX_RENDERED;
-  return { setup, warming: many ? warmExampleChecks(setup) : undefined };
+  if (toParse <= SEARCH_ON_WORKER_MAX_RENDERED) return { setup };
+  const warming = warmExampleChecks(setup);
+  if (defer) return { setup, warming };
+  // The description's validation too: its thread and the checker share the core the pages leave.
+  const validating = reference.openapi?.validate?.();
+  validating?.catch(() => undefined);
+  return { setup, warming, ahead: siteChecksAhead(setup, previous), validating };
 }
 
 /** Checks every page's blocks (or, `defer`, leaves them for later); the files to publish include the reference stage's. */
 export async function examplesStage(
-  warm: { setup: ExamplesSetup; warming?: Promise<void> },
+  warm: ExamplesWarm,
   facts: Map<string, PageFacts>,
   reference: ReferenceStage,
   previous: ExampleMemo | undefined,
@@ -71,10 +93,10 @@ export async function examplesStage(
   }
   // The description's validation, when the reference stage left it for now: on a thread of its
   // own, while this one checks the blocks.
-  const validating = reference.openapi?.validate?.();
+  const validating = warm.validating ?? reference.openapi?.validate?.();
   validating?.catch(() => undefined);
   await warm.warming;
-  const examples = await checkSiteExamples(input);
+  const examples = await checkSiteExamples(input, warm.ahead?.finish());
   const invalid = (await validating) ?? [];
   return {
     ...examples,

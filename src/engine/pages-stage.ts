@@ -6,7 +6,7 @@
  * the index's peak on this thread.
  */
 import { ContentError } from "../errors.ts";
-import type { ParseOptions } from "../content/parse-page.ts";
+import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
 import type { SearchStage } from "../search/stage.ts";
 import { assetsPath } from "../shared/output-layout.ts";
 import type { RenderSetup } from "../workers/build-worker.ts";
@@ -30,6 +30,8 @@ export interface PagesStageInput {
   read: ReadStage["read"];
   writer: Writer;
   search: SearchStage;
+  /** Told of parsed pages' facts as they come in. */
+  parsed?: (facts: PageFacts[]) => void;
 }
 
 /** What the pages stage gives the stages after it. */
@@ -80,7 +82,8 @@ export async function pagesStage(
     outDir: target.dir ?? "",
     cache: strategy.cache,
     kept: memory?.kept ?? (strategy.remember ? new Map() : undefined),
-    run: (tasks, parsing) => workers.runPages(tasks, parsing),
+    run: (tasks, parsing, done) => workers.runPages(tasks, parsing, done),
+    parsed: input.parsed,
     dispatched: (tasks) => {
       if (workers.running && tasks.length && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED)
         search.countAhead(plan, read.pages, tasks);

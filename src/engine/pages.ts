@@ -58,8 +58,14 @@ export interface PagesInput {
   cache?: BuildCache;
   /** Pages the last build kept in memory (a build that keeps its pages: the dev server), or undefined. */
   kept?: ReadonlyMap<string, KeptPage>;
-  /** Runs tasks on the workers; `parsing` counts those that parse. */
-  run(tasks: PageTask[], parsing: number): Promise<PageResult[]>;
+  /** Runs tasks on the workers; `parsing` counts those that parse; `done` hears of results as they come. */
+  run(
+    tasks: PageTask[],
+    parsing: number,
+    done?: (results: PageResult[]) => void,
+  ): Promise<PageResult[]>;
+  /** Told of the facts of pages parsed by this build as they come in (the example checks start on them). */
+  parsed?(facts: PageFacts[]): void;
   /** Told of every task once all are on their way, while this thread waits for them. */
   dispatched?(tasks: PageTask[]): void;
 }
@@ -180,10 +186,18 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     }
     return { page, task, parseKey, shell, place };
   };
+  const parsed = input.parsed;
+  const heard =
+    parsed &&
+    ((results: PageResult[]) => {
+      const facts = results.flatMap((r) => (r.facts ? [r.facts] : []));
+      if (facts.length) parsed(facts);
+    });
   const start = (list: Pending[]) =>
     input.run(
       list.map((t) => t.task),
       list.filter((t) => !t.task.cached).length,
+      heard,
     );
 
   // The pages whose files this build read go to the workers first: they are parsed while this

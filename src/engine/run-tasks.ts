@@ -18,16 +18,20 @@ const OTHER_TASK_BUDGET_MS = 120_000;
  */
 const MAX_PAGES_PER_TASK = 8;
 
-/** Runs page tasks, keeping their order. */
+/** Runs page tasks, keeping their order; `done` hears of each batch of results as it comes in. */
 export async function runPageTasks(
   tasks: PageTask[],
   pool: WorkerPool | undefined,
+  done?: (results: PageResult[]) => void,
 ): Promise<PageResult[]> {
   if (tasks.length === 0) return [];
   if (!pool) {
     const { runTask } = await import("../workers/build-worker.ts");
     const out: PageResult[] = [];
-    for (const task of tasks) out.push((await runTask(task)) as PageResult);
+    for (const task of tasks) {
+      out.push((await runTask(task)) as PageResult);
+      done?.(out.slice(-1));
+    }
     return out;
   }
   const budget = pageTimeBudget();
@@ -38,7 +42,12 @@ export async function runPageTasks(
   );
   const batches: PageTask[][] = [];
   for (let i = 0; i < tasks.length; i += size) batches.push(tasks.slice(i, i + size));
-  return (await Promise.all(batches.map((b) => runPages(b, pool, budget)))).flat();
+  const running = batches.map(async (b) => {
+    const results = await runPages(b, pool, budget);
+    done?.(results);
+    return results;
+  });
+  return (await Promise.all(running)).flat();
 }
 
 /**

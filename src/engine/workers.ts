@@ -48,10 +48,14 @@ export class Workers {
     void old?.close().catch(() => undefined);
   }
 
-  /** Runs page tasks on the workers (started when there is work), keeping their order. */
-  runPages(tasks: PageTask[], parsing: number): Promise<PageResult[]> {
+  /** Runs page tasks on the workers (started when there is work), keeping their order; `done` hears of results as they come. */
+  runPages(
+    tasks: PageTask[],
+    parsing: number,
+    done?: (results: PageResult[]) => void,
+  ): Promise<PageResult[]> {
     if (tasks.length) this.start(tasks.length, parsing);
-    return runPageTasks(tasks, this.pool);
+    return runPageTasks(tasks, this.pool, done);
   }
 
   /** Runs one task on a worker when they are up, else on this thread. */

@@ -3,6 +3,7 @@
  * language, its code and the check's inputs (the runtime declaration, the CLI description), so
  * they are kept by those and a block that did not change is never checked again.
  */
+import { hashKey } from "../engine/cache.ts";
 import type { CodeSample } from "./sample.ts";
 
 /** A problem in a block, placed in its code (1-based line and column within the block). */
@@ -24,4 +25,9 @@ export interface BlockCheck {
   inputs: string;
   /** Each block's problems, in the order of `samples`; one run for all blocks of a build. */
   run: (samples: CodeSample[]) => Promise<BlockProblem[][]>;
+}
+
+/** What a block's verdict is kept by: the check, its inputs, the block's language and code. */
+export function verdictKey(check: BlockCheck, lang: string, code: string): string {
+  return hashKey(check.id, check.inputs, lang, code);
 }

@@ -5,7 +5,8 @@
  * modules (their types are not ours to check), `@brook/*` and Node's modules are typed. Of
  * @types/node only the globals and the modules the blocks import are read (all of it took
  * three times as long to load: 159 files against about 80). Library files are parsed once per
- * thread (ts-program.ts) and the last program is handed to the next.
+ * process (ts-program.ts) and the last program is handed to the next. The build runs this in a
+ * process of its own (step-checker.ts, step-types-process.ts).
  */
 import { isBuiltin } from "node:module";
 import { join } from "node:path";
@@ -17,9 +18,8 @@ import {
   compilerOptions,
   loadTypeScript,
   nodeTypesDir,
+  parseLibraries,
   programHost,
-  saveTypeScriptCode,
-  warmTypeScript,
 } from "./ts-program.ts";
 
 const ROOT = "/__brook_examples__/";
@@ -29,12 +29,15 @@ const UNKNOWN_RE = /of type 'unknown'|on type 'unknown'/;
 
 let lastProgram: TS.Program | undefined;
 
+/** What the check reads of a block: its code (and its language, as every check gets it). */
+export type StepSample = Pick<CodeSample, "code">;
+
 /** Each block's type errors (and syntax errors, as code-syntax). */
-export async function checkStepTypes(
-  samples: CodeSample[],
+export function checkStepTypes(
+  samples: StepSample[],
   declaration: string,
   declarationFile: string,
-): Promise<BlockProblem[][]> {
+): BlockProblem[][] {
   const ts = loadTypeScript();
   const blocks = samples.map((s) => prepareBlock(s.code));
   const files = new Map<string, string>();
@@ -65,8 +68,6 @@ export async function checkStepTypes(
         .map((d) => problem(ts, d, source, block, syntax.length > 0, declarationFile))
     );
   });
-  // After a check: the functions it compiled go into the cache too.
-  saveTypeScriptCode();
   return verdicts;
 }
 
@@ -90,14 +91,14 @@ const NETWORK = new Set(["http", "https", "net", "tls", "dns", "stream"]);
 const NODE_MODULE_RE = /^(?:node:)?([a-z_]+(?:\/[a-z_]+)?)$/;
 
 /** Loads TypeScript and parses the library files the docs' blocks need, before the blocks are known. */
-export function warmStepTypes(): Promise<void> {
-  return warmTypeScript([
+export function warmStepTypes(): void {
+  parseLibraries([
     ...NODE_GLOBALS,
     ...[...NETWORK, "crypto", "fs", "path", "util"].map((n) => `${n}.d.ts`),
   ]);
 }
 
-function nodeTypings(samples: CodeSample[]): string[] {
+function nodeTypings(samples: StepSample[]): string[] {
   const files = new Set(NODE_GLOBALS);
   for (const s of samples)
     for (const m of s.code.matchAll(IMPORT_RE)) {
@@ -114,7 +115,7 @@ function shiftOf(block: PreparedBlock): number {
 }
 
 /** `declare module "lodash";` for each npm package the blocks import (Node's own and Brook's are typed). */
-function untypedPackages(samples: CodeSample[]): string {
+function untypedPackages(samples: StepSample[]): string {
   const names = new Set<string>();
   for (const s of samples)
     for (const m of s.code.matchAll(IMPORT_RE)) {

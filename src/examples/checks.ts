@@ -74,7 +74,7 @@ export function exampleChecks(reference: ReferenceFiles): BlockCheck[] {
       accepts: (lang) => JS.has(lang),
       inputs: hashKey(CHECKS_VERSION, declaration),
       run: async (samples) =>
-        (await import("./check-step-types.ts")).checkStepTypes(samples, declaration, file),
+        (await import("./step-types-process.ts")).checkStepTypesApart(samples, declaration, file),
     });
   }
   if (reference.cli) {

@@ -8,8 +8,8 @@ import { checkApiSamples } from "./check-api.ts";
 import type { ApiDescription } from "../reference/openapi-index.ts";
 import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../errors.ts";
-import { hashKey } from "../engine/cache.ts";
-import type { BlockCheck, BlockProblem } from "./block-check.ts";
+import { verdictKey, type BlockCheck, type BlockProblem } from "./block-check.ts";
+import { checksAhead, type ChecksAhead, type VerdictsAhead } from "./ahead.ts";
 import type { CheckContext, CodeSample, SampleCheck } from "./sample.ts";
 import { summarize, type ExampleSummary } from "./summary.ts";
 import { exampleChecks, resolveReference } from "./checks.ts";
@@ -25,6 +25,8 @@ export interface ExampleInput {
   sampleChecks?: SampleCheck[];
   context: CheckContext;
   previous?: ExampleMemo;
+  /** Verdicts started before the stage (checksAhead), by the same keys. */
+  ahead?: VerdictsAhead;
 }
 
 /** What the stage found, and what the next build should remember. */
@@ -44,6 +46,7 @@ export async function checkExamples(input: ExampleInput): Promise<ExampleOutcome
   let optedOut = 0;
   let fresh = 0;
   const todo = new Map<BlockCheck, { sample: CodeSample; key: string }[]>();
+  const fromAhead: { sample: CodeSample; key: string; verdict: Promise<BlockProblem[]> }[] = [];
   for (const sample of input.samples) {
     const lang = sample.lang.toLowerCase();
     if (sample.noCheck !== undefined) {
@@ -57,11 +60,14 @@ export async function checkExamples(input: ExampleInput): Promise<ExampleOutcome
     }
     checkedLangs.push(lang);
     for (const check of checks) {
-      const key = hashKey(check.id, check.inputs, lang, sample.code);
+      const key = verdictKey(check, lang, sample.code);
       const known = memo.get(key) ?? previous.get(key);
+      const started = input.ahead?.get(key);
       if (known) {
         memo.set(key, known);
         diagnostics.push(...known.map((p) => place(p, sample)));
+      } else if (started) {
+        fromAhead.push({ sample, key, verdict: started });
       } else {
         const list = todo.get(check) ?? [];
         list.push({ sample, key });
@@ -77,6 +83,12 @@ export async function checkExamples(input: ExampleInput): Promise<ExampleOutcome
       memo.set(key, problems);
       diagnostics.push(...problems.map((p) => place(p, sample)));
     });
+  }
+  for (const { sample, key, verdict } of fromAhead) {
+    const problems = await verdict;
+    if (!memo.has(key)) fresh++;
+    memo.set(key, problems);
+    diagnostics.push(...problems.map((p) => place(p, sample)));
   }
   for (const check of input.sampleChecks ?? [])
     diagnostics.push(...(await check(input.samples, input.context)));
@@ -119,6 +131,7 @@ export const PUBLISHED_RUNTIME = "brook-runtime.d.ts";
  */
 export async function checkSiteExamples(
   input: SiteExampleInput,
+  ahead?: VerdictsAhead,
 ): Promise<ExampleOutcome & { publish: { path: string; content: string }[] }> {
   const reference = resolveReference(input.reference, input.configDir);
   const outcome = await checkExamples({
@@ -130,8 +143,24 @@ export async function checkSiteExamples(
       : [],
     context: { siteValues: input.siteValues },
     previous: input.previous,
+    ahead,
   });
   return { ...outcome, publish: publishedFiles(input) };
+}
+
+/**
+ * The site's checks, started on blocks as their pages come in (a cold build); undefined when the
+ * reference paths are wrong (the stage reports that).
+ */
+export function siteChecksAhead(
+  setup: { reference: { cli?: string; runtime?: string }; configDir: string },
+  known?: ExampleMemo,
+): ChecksAhead | undefined {
+  try {
+    return checksAhead(exampleChecks(resolveReference(setup.reference, setup.configDir)), known);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The files the stage publishes (the runtime declaration), known without running a check. */
@@ -144,9 +173,9 @@ export function publishedFiles(input: {
 }
 
 /**
- * Loads the checks' parsers (TypeScript and its library files, the tree-sitter grammars) a little
- * at a time while the pages stage runs, for a build that will check many blocks it has no verdict
- * for (a cold one). Never rejects: the stage reports what goes wrong.
+ * Starts the checks' parsers while the pages stage runs, for a build that will check many blocks
+ * it has no verdict for (a cold one): the step-types checker's process, and the tree-sitter
+ * grammars on this thread. Never rejects: the stage reports what goes wrong.
  */
 export async function warmExampleChecks(input: {
   reference: { cli?: string; runtime?: string };
@@ -154,8 +183,8 @@ export async function warmExampleChecks(input: {
 }): Promise<void> {
   try {
     const reference = resolveReference(input.reference, input.configDir);
+    if (reference.runtime) (await import("./step-types-process.ts")).startStepChecker();
     await (await import("./check-syntax.ts")).warmSyntax();
-    if (reference.runtime) await (await import("./check-step-types.ts")).warmStepTypes();
   } catch {
     // Reported by the stage itself when it runs the checks.
   }

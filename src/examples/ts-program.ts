@@ -1,41 +1,43 @@
 /**
  * The TypeScript program the step-types check runs: the compiler options, a host that serves the
- * blocks from memory and the library files (lib.*.d.ts, @types/node) from a cache of this thread,
- * and a warm-up that parses those library files a few at a time while the pages stage runs (a
- * cold build then only checks the blocks once their pages are parsed).
+ * blocks from memory and the library files (lib.*.d.ts, @types/node) from a cache of this process,
+ * and the parse of those library files ahead of the blocks. The check runs in a process of its own
+ * (step-checker.ts), which starts from a V8 snapshot taken with TypeScript loaded and the library
+ * files parsed and bound; run from the sources (tests), TypeScript is loaded here.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type * as TS from "typescript";
-import { codeCachePath, requireWithCodeCache, type CachedModule } from "./code-cache.ts";
 
-let typescript: CachedModule<typeof TS> | undefined;
-/** Library files by name, parsed once per thread. */
+/** TypeScript and where @types/node is: given by the checker process, or found from here. */
+let loaded: { ts: typeof TS; nodeTypes: string } | undefined;
+/** Library files by name, parsed once per process. */
 const libraries = new Map<string, TS.SourceFile | undefined>();
+
+/** Uses this TypeScript and these Node typings (the checker process loads them itself). */
+export function provideTypeScript(ts: typeof TS, nodeTypes: string): void {
+  loaded = { ts, nodeTypes };
+}
+
+function load(): { ts: typeof TS; nodeTypes: string } {
+  loaded ??= (() => {
+    // Required, not imported: an ESM import of the 9 MB file first scans it for its exports.
+    const require = createRequire(import.meta.url);
+    const ts = require("typescript") as typeof TS;
+    return { ts, nodeTypes: dirname(require.resolve("@types/node/package.json")) };
+  })();
+  return loaded;
+}
 
 /** TypeScript, loaded once. */
 export function loadTypeScript(): typeof TS {
-  // Run as CommonJS, not imported: an ESM import of the 9 MB file first scans it for its exports
-  // (about a second of a cold build's time). With V8's code cache, a build after the first one
-  // skips compiling the functions the checks use (0.25 s of a cold build's CPU).
-  typescript ??= (() => {
-    const require = createRequire(import.meta.url);
-    const file = require.resolve("typescript");
-    const { version } = require("typescript/package.json") as { version: string };
-    return requireWithCodeCache<typeof TS>(file, codeCachePath(file, version));
-  })();
-  return typescript.exports;
-}
-
-/** Keeps what TypeScript compiled for the next process, once per process (code-cache.ts). */
-export function saveTypeScriptCode(): void {
-  typescript?.save();
+  return load().ts;
 }
 
 /** Where @types/node is. */
 export function nodeTypesDir(): string {
-  return dirname(createRequire(import.meta.url).resolve("@types/node/package.json"));
+  return load().nodeTypes;
 }
 
 /** JavaScript checked as Node runs it, without strict mode (the pages are not written for it). */
@@ -91,17 +93,13 @@ export function programHost(
   return host;
 }
 
-/** Library files parsed between two turns of the event loop (each checker made costs a little). */
-const WARM_CHUNK = 6;
-
 const LIB_REF_RE = /^\/\/\/\s*<reference\s+lib="([^"]+)"/gm;
 
 /**
- * Parses the library files (the ES libs and `nodeFiles`, paths under @types/node) one at a
- * time, yielding to the event loop between them, so the thread that hands pages to the workers
- * is never held up for long.
+ * Parses and binds the library files (the ES libs and `nodeFiles`, paths under @types/node), so a
+ * program's checker finds them done: once per process, before the blocks are known.
  */
-export async function warmTypeScript(nodeFiles: string[]): Promise<void> {
+export function parseLibraries(nodeFiles: string[]): void {
   const ts = loadTypeScript();
   const options = compilerOptions(ts);
   const libDir = dirname(ts.getDefaultLibFilePath(options));
@@ -115,26 +113,17 @@ export async function warmTypeScript(nodeFiles: string[]): Promise<void> {
     for (const m of readFileSync(file, "utf8").matchAll(LIB_REF_RE)) pending.push(m[1]!);
   }
   const nodeTypes = nodeTypesDir();
+  const all = [...libs, ...nodeFiles.map((f) => join(nodeTypes, f))].filter(
+    (f) => !libraries.has(f),
+  );
+  // A program of the files parses them with the options the real program will use; each is then
+  // bound (binding belongs to a file: the real program's checker finds it done).
   const host = programHost(ts, options, new Map());
+  const program = ts.createProgram({ rootNames: all, options: { ...options, noLib: true }, host });
   // TypeScript's binder, exported by its module though not declared; a checker binds otherwise.
   const bind = (
     ts as unknown as { bindSourceFile?: (f: TS.SourceFile, o: TS.CompilerOptions) => void }
   ).bindSourceFile;
-  const all = [...libs, ...nodeFiles.map((f) => join(nodeTypes, f))].filter(
-    (f) => !libraries.has(f),
-  );
-  const size = WARM_CHUNK;
-  for (let i = 0; i < all.length; i += size) {
-    // A program of a few files parses them with the options the real program will use; each is
-    // then bound (binding belongs to a file: the real program's checker finds it done). Binding
-    // directly spares a checker per group (its globals and intrinsic types, made and dropped).
-    const program = ts.createProgram({
-      rootNames: all.slice(i, i + size),
-      options: { ...options, noLib: true },
-      host,
-    });
-    if (bind) for (const file of program.getSourceFiles()) bind(file, options);
-    else program.getTypeChecker();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  if (bind) for (const file of program.getSourceFiles()) bind(file, options);
+  else program.getTypeChecker();
 }

@@ -1,0 +1,165 @@
+/**
+ * The build's side of the step-types checker process (step-checker.ts): started when a build
+ * first needs it (a cold build starts it early, while the pages are made), from the V8 snapshot
+ * compile-cli.js took for this Node when there is one, and kept for the life of this process (the
+ * dev server checks every save with the same one, which keeps its last program). It ends when
+ * this process does (its stdin closes). Run from the sources (tests), or when the process cannot
+ * start, the check runs on this thread.
+ */
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import type { BlockProblem } from "./block-check.ts";
+import type { StepSample } from "./check-step-types.ts";
+import type {
+  StepCheckerSnapshot,
+  StepTypesAnswer,
+  StepTypesRequest,
+} from "./step-types-protocol.ts";
+
+type Child = ChildProcessByStdio<Writable, Readable, null>;
+type Waiting = {
+  resolve: (v: BlockProblem[][]) => void;
+  reject: (e: Error) => void;
+  done: Promise<unknown>;
+};
+
+let checker: { child: Child; waiting: Map<number, Waiting> } | undefined;
+let nextId = 1;
+/** Set once the process could not start or stopped: the checks run on this thread from then on. */
+let broken = false;
+
+/** The checker's bundle beside this one, and its snapshot when it was taken by this Node. */
+export function checkerFiles(): { script: string; snapshot?: string; flags: string[] } | undefined {
+  if (!import.meta.url.endsWith(".mjs")) return undefined;
+  const dir = dirname(fileURLToPath(import.meta.url));
+  const script = join(dir, "step-checker.cjs");
+  if (!existsSync(script)) return undefined;
+  try {
+    const made = JSON.parse(
+      readFileSync(join(dir, "step-checker.json"), "utf8"),
+    ) as StepCheckerSnapshot;
+    const snapshot = made.blob && join(dir, made.blob);
+    if (snapshot && made.node === process.version && made.arch === process.arch)
+      if (existsSync(snapshot)) return { script, snapshot, flags: made.flags };
+  } catch {
+    // No snapshot taken (or not for this Node): the process loads TypeScript itself.
+  }
+  return { script, flags: [] };
+}
+
+/** Starts the checker process if it is not running; a no-op where the check runs on this thread. */
+export function startStepChecker(): void {
+  if (checker || broken) return;
+  const files = checkerFiles();
+  if (!files) return;
+  const require = createRequire(import.meta.url);
+  const env = {
+    ...process.env,
+    BROOK_TS_FILE: require.resolve("typescript"),
+    BROOK_NODE_TYPES: dirname(require.resolve("@types/node/package.json")),
+  };
+  const args = files.snapshot
+    ? [...files.flags, "--snapshot-blob", files.snapshot]
+    : [files.script];
+  const child = spawn(process.execPath, args, { env, stdio: ["pipe", "pipe", "inherit"] });
+  const waiting = new Map<number, Waiting>();
+  const started = { child, waiting };
+  checker = started;
+  let buffered = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+      const answer = JSON.parse(buffered.slice(0, end)) as StepTypesAnswer;
+      buffered = buffered.slice(end + 1);
+      const w = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      if (answer.error !== undefined) w?.reject(new Error(`step-types: ${answer.error}`));
+      else w?.resolve(answer.verdicts);
+    }
+    idle();
+  });
+  const stopped = (why: string) => {
+    // Not stopped by stopStepChecker: something is wrong with the process, not with one check.
+    if (checker === started) {
+      checker = undefined;
+      broken = true;
+    }
+    for (const w of waiting.values()) w.reject(new StoppedError(why));
+    waiting.clear();
+  };
+  child.on("error", (e) => stopped(e.message));
+  child.on("exit", (code, signal) => stopped(`exited (${signal ?? code})`));
+  child.stdin.on("error", () => undefined);
+  idle();
+}
+
+/**
+ * Ends the checker process once it has answered what it was asked, and waits for it to exit (a
+ * one-off build: its CPU is then the build's). The next check starts another.
+ */
+export async function stopStepChecker(): Promise<void> {
+  const running = checker;
+  if (!running) return;
+  checker = undefined;
+  const { child, waiting } = running;
+  await Promise.allSettled([...waiting.values()].map((w) => w.done));
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.ref();
+  child.stdin.end();
+  await exited;
+}
+
+/** The checker stopped before it answered: the check runs on this thread instead. */
+class StoppedError extends Error {}
+
+/** While nothing is asked, the process and its pipes keep nothing alive. */
+function idle(): void {
+  if (!checker) return;
+  const { child, waiting } = checker;
+  const streams = [child.stdin, child.stdout] as unknown as { ref(): void; unref(): void }[];
+  if (waiting.size) {
+    child.ref();
+    for (const s of streams) s.ref();
+  } else {
+    child.unref();
+    for (const s of streams) s.unref();
+  }
+}
+
+/** Each block's type problems, from the checker process (or on this thread, see above). */
+export async function checkStepTypesApart(
+  samples: StepSample[],
+  declaration: string,
+  declarationFile: string,
+): Promise<BlockProblem[][]> {
+  startStepChecker();
+  if (checker) {
+    const { child, waiting } = checker;
+    const request: StepTypesRequest = {
+      id: nextId++,
+      samples: samples.map((s) => ({ code: s.code })),
+      declaration,
+      declarationFile,
+    };
+    let settle!: Omit<Waiting, "done">;
+    const answer = new Promise<BlockProblem[][]>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    waiting.set(request.id, { ...settle, done: answer.catch(() => undefined) });
+    idle();
+    child.stdin.write(JSON.stringify(request) + "\n");
+    try {
+      return await answer;
+    } catch (e) {
+      if (!(e instanceof StoppedError)) throw e;
+    }
+  }
+  const { checkStepTypes } = await import("./check-step-types.ts");
+  return checkStepTypes(samples, declaration, declarationFile);
+}

@@ -1,0 +1,72 @@
+/**
+ * The step-types checker process (src/examples/step-checker.ts) as the bundled CLI runs it: the
+ * bundle holds it with a V8 snapshot taken by this Node, and a process started from the snapshot
+ * answers as the check does on this thread.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compileCli } from "../../../scripts/compile-cli.js";
+import { checkStepTypes } from "../../../src/examples/check-step-types.ts";
+import type {
+  StepCheckerSnapshot,
+  StepTypesAnswer,
+} from "../../../src/examples/step-types-protocol.ts";
+
+const bundleDir = dirname(fileURLToPath(await compileCli()));
+const declaration = readFileSync(new URL("../../../data/runtime.d.ts", import.meta.url), "utf8");
+const blocks = [
+  `export default async function (event, ctx) {\n  await ctx.respnd({ status: 200 });\n}\n`,
+  `const cursor = await ctx.db.get("cursor");\nconsole.log(cursor, event.id);\n`,
+];
+
+describe("the step-types checker process", () => {
+  it("is in the bundle with a snapshot this Node can start from", async () => {
+    const chunk = readdirSync(bundleDir).find((f) => /^step-types-process-\w+\.mjs$/.test(f));
+    expect(chunk).toBeDefined();
+    const bundled = (await import(
+      pathToFileURL(join(bundleDir, chunk!)).href
+    )) as typeof import("../../../src/examples/step-types-process.ts");
+    const files = bundled.checkerFiles();
+    expect(files?.script).toBe(join(bundleDir, "step-checker.cjs"));
+    expect(files?.snapshot).toMatch(/step-checker-\w+\.blob$/);
+    expect(existsSync(files!.snapshot!)).toBe(true);
+  });
+
+  it("started from the snapshot, answers each request line as the check on this thread does", async () => {
+    const made = JSON.parse(
+      readFileSync(join(bundleDir, "step-checker.json"), "utf8"),
+    ) as StepCheckerSnapshot;
+    const snapshot = join(bundleDir, made.blob);
+    const require = createRequire(import.meta.url);
+    const child = spawn(process.execPath, [...made.flags, "--snapshot-blob", snapshot], {
+      env: {
+        ...process.env,
+        BROOK_TS_FILE: require.resolve("typescript"),
+        BROOK_NODE_TYPES: dirname(require.resolve("@types/node/package.json")),
+      },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    for (const [id, code] of blocks.entries())
+      child.stdin.write(
+        JSON.stringify({ id, samples: [{ code }], declaration, declarationFile: "d.ts" }) + "\n",
+      );
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const answers = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as StepTypesAnswer);
+    expect(answers.map((a) => a.id)).toEqual([0, 1]);
+    const here = blocks.map((code) => checkStepTypes([{ code }], declaration, "d.ts")[0]);
+    expect(answers.map((a) => a.verdicts?.[0])).toEqual(here);
+    expect(answers[0]!.verdicts![0]![0]).toMatchObject({ rule: "step-types", line: 2 });
+    expect(answers[1]!.verdicts![0]).toEqual([]);
+  });
+});
