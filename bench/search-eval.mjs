@@ -6,6 +6,8 @@
 // measures the same in Chromium, with the latency and the bytes.
 //   node bench/search-eval.mjs [--misses] [--from N]   (SEARCH_PAGES=file keeps the built pages;
 //   RANK="fields=15,5,5,5,1 focus=2" tries other constants)
+//   --save FILE writes each query's rank; --against FILE then lists the queries a change won and
+//   lost against those ranks (a rule's figures move by one or two queries: which ones says why)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -121,6 +123,12 @@ const found = relevance.map(({ q }) => {
   return seen;
 });
 const rank = (i) => found[i].findIndex((r) => relevance[i].pages.includes(r));
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+if (option("--save"))
+  writeFileSync(
+    option("--save"),
+    JSON.stringify(Object.fromEntries(relevance.map(({ q }, i) => [q, rank(i)]))),
+  );
 const sets = [
   ["all", () => true],
   ["half A (even)", (i) => i % 2 === 0],
@@ -161,3 +169,15 @@ if (showMisses)
         `${i % 2 ? "B" : "A"} #${r < 0 ? "-" : r + 1} ${JSON.stringify(q)} → ${found[i].slice(0, 3).join(" ")}  (want ${want.join(" ")})`,
       );
   });
+if (option("--against")) {
+  const before = JSON.parse(readFileSync(option("--against"), "utf8"));
+  const label = (r) => (r === undefined ? "new" : r < 0 ? "-" : `#${r + 1}`);
+  relevance.forEach(({ q }, i) => {
+    const [was, now] = [before[q], rank(i)];
+    // Only a change in whether the query is answered first counts as won or lost.
+    if ((was === 0) !== (now === 0))
+      console.log(
+        `${now === 0 ? "won " : "lost"} ${i % 2 ? "B" : "A"} ${label(was)} -> ${label(now)} ${JSON.stringify(q)} → ${found[i][0] ?? "nothing"}`,
+      );
+  });
+}
