@@ -53,7 +53,7 @@ export async function build(
   const reference = await referenceStage(config, loaded.path, cwd, strategy);
   clock.lap("reference");
   // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile
-  // (after the description, which the pages wait for).
+  // (after the description, which the pages wait for) and check each page's blocks as it comes back.
   const lastMemo = previous.disk.examples;
   const defer = strategy.deferExamples;
   const warm = warmExamples(config, loaded.path, cwd, read.bodies.size, reference, lastMemo, defer);

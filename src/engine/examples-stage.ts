@@ -2,7 +2,7 @@
  * The examples stage, after the pages: every code block through the checks of its language
  * (src/examples/), with the verdicts of the last build for blocks that did not change. A build
  * that parses many pages (so has many blocks without a verdict) loads the checks' parsers during
- * the pages stage (`warmExamples`). With `deferExamples` (the dev server) the build leaves the
+ * the pages stage and checks each page's blocks as the page comes back (`warmExamples`). With `deferExamples` (the dev server) the build leaves the
  * checks in its snapshot and publishes without them; `checkDeferredExamples` runs them after the
  * pages went out.
  */
@@ -65,7 +65,7 @@ export function warmExamples(
   if (toParse <= SEARCH_ON_WORKER_MAX_RENDERED) return { setup };
   const warming = warmExampleChecks(setup);
   if (defer) return { setup, warming };
-  // The description's validation too: its thread and the checker share the core the pages leave.
+  // The description's validation too, on its thread, beside the pages like the checker's process.
   const validating = reference.openapi?.validate?.();
   validating?.catch(() => undefined);
   return { setup, warming, ahead: siteChecksAhead(setup, previous), validating };

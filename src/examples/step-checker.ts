@@ -3,7 +3,7 @@
  * scripts/compile-cli.js also turns into a V8 startup snapshot taken after TypeScript is loaded
  * and its library files are parsed and bound (about 0.9 s of CPU a build, paid once per install:
  * the process then starts in about 0.15 s). It reads one request a line on stdin, answers one a
- * line on stdout, and ends with its stdin. step-types-process.ts starts it and talks to it.
+ * line on stdout, and ends when its stdin does (nothing else keeps it alive). step-types-process.ts starts it and talks to it.
  */
 import { readFileSync } from "node:fs";
 import { Module } from "node:module";
@@ -39,7 +39,6 @@ function serve(): void {
       process.stdout.write(JSON.stringify(answer(JSON.parse(line) as StepTypesRequest)) + "\n");
     }
   });
-  process.stdin.on("end", () => process.exit(0));
 }
 
 function answer(request: StepTypesRequest): StepTypesAnswer {

@@ -1,7 +1,8 @@
 /**
  * Mistakes made on copies of real pages stop `build --strict` with the file and line of each:
- * a misspelt ctx member, an unknown CLI flag, a JSON block with a trailing comma, Python that
- * does not parse.
+ * a request to a path that is no operation, a method the path does not take, a field of the
+ * wrong type, a missing required field, a value past its limit, a misspelt ctx member, an unknown
+ * CLI flag, a JSON block with a trailing comma, Python that does not parse.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,6 +41,31 @@ describe("example checks on copies of real pages", () => {
       '"exe_7c1n4p0w2d9s5k8r3m6x1b0q",}',
     );
     const python = mistake("code/python.md", "import requests\n", "import requests(\n");
+    const path = mistake(
+      "api/rest/webhooks.md",
+      "curl -s -X POST {{ site.apiBase }}/webhooks \\",
+      "curl -s -X POST {{ site.apiBase }}/webhook \\",
+    );
+    const method = mistake(
+      "workflows/copy.md",
+      'curl -X POST "{{ site.apiBase }}/workflows"',
+      'curl -X PUT "{{ site.apiBase }}/workflows"',
+    );
+    const type = mistake(
+      "workflows/concurrency-and-throttling.md",
+      '"concurrency": 4,',
+      '"concurrency": "four",',
+    );
+    const missing = mistake(
+      "sources/index.md",
+      `-d '{"emitter_id": "src_jibaw66oat12kaff9qhx5yr1", "listener_id"`,
+      `-d '{"listener_id"`,
+    );
+    const limit = mistake(
+      "workflows/settings.md",
+      '"timeout_seconds": 300',
+      '"timeout_seconds": 30000',
+    );
     const { code, stderr } = runCli(
       site,
       "build",
@@ -60,5 +86,24 @@ describe("example checks on copies of real pages", () => {
     expect(stderr).toMatch(
       new RegExp(`content/code/python\\.md:${python}:\\d+: .*\\[code-syntax\\]`),
     );
+    const at = (page: string, rule: string) =>
+      new RegExp(`content/${page.replace(/[.]/g, "\\.")}:(\\d+):\\d+: .*\\[${rule}\\]`);
+    const lineOf = (re: RegExp) => Number(re.exec(stderr)?.[1]);
+    // A request's problem is placed on the request's first line, at most a few lines above the
+    // changed one (a body's field).
+    for (const [page, line, rule] of [
+      ["api/rest/webhooks.md", path, "api-path"],
+      ["workflows/copy.md", method, "api-method"],
+      ["workflows/concurrency-and-throttling.md", type, "api-body"],
+      ["sources/index.md", missing, "api-body"],
+      ["workflows/settings.md", limit, "api-body"],
+    ] as const) {
+      const found = lineOf(at(page, rule));
+      expect(found, `${page} ${rule} in:\n${stderr}`).toBeLessThanOrEqual(line);
+      expect(found).toBeGreaterThanOrEqual(line - 8);
+    }
+    expect(stderr).toMatch(/"four"|concurrency/);
+    expect(stderr).toMatch(/emitter_id/);
+    expect(stderr).toMatch(/timeout_seconds/);
   }, 300_000);
 });
