@@ -36,13 +36,9 @@ describe("the step-types checker process", () => {
     expect(existsSync(files!.snapshot!)).toBe(true);
   });
 
-  it("started from the snapshot, answers each request line as the check on this thread does", async () => {
-    const made = JSON.parse(
-      readFileSync(join(bundleDir, "step-checker.json"), "utf8"),
-    ) as StepCheckerSnapshot;
-    const snapshot = join(bundleDir, made.blob);
+  const ask = async (args: string[]): Promise<StepTypesAnswer[]> => {
     const require = createRequire(import.meta.url);
-    const child = spawn(process.execPath, [...made.flags, "--snapshot-blob", snapshot], {
+    const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
         BROOK_TS_FILE: require.resolve("typescript"),
@@ -57,16 +53,29 @@ describe("the step-types checker process", () => {
       child.stdin.write(
         JSON.stringify({ id, samples: [{ code }], declaration, declarationFile: "d.ts" }) + "\n",
       );
+    // The process ends with its stdin.
     child.stdin.end();
     expect(await exited).toBe(0);
-    const answers = out
+    return out
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as StepTypesAnswer);
+  };
+  const here = blocks.map((code) => checkStepTypes([{ code }], declaration, "d.ts")[0]);
+
+  it("started from the snapshot, answers each request line as the check on this thread does", async () => {
+    const made = JSON.parse(
+      readFileSync(join(bundleDir, "step-checker.json"), "utf8"),
+    ) as StepCheckerSnapshot;
+    const answers = await ask([...made.flags, "--snapshot-blob", join(bundleDir, made.blob)]);
     expect(answers.map((a) => a.id)).toEqual([0, 1]);
-    const here = blocks.map((code) => checkStepTypes([{ code }], declaration, "d.ts")[0]);
     expect(answers.map((a) => a.verdicts?.[0])).toEqual(here);
     expect(answers[0]!.verdicts![0]![0]).toMatchObject({ rule: "step-types", line: 2 });
     expect(answers[1]!.verdicts![0]).toEqual([]);
+  });
+
+  it("without a snapshot (another Node took it), loads TypeScript itself and answers the same", async () => {
+    const answers = await ask([join(bundleDir, "step-checker.cjs")]);
+    expect(answers.map((a) => a.verdicts?.[0])).toEqual(here);
   });
 });
