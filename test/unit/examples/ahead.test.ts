@@ -2,18 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { checksAhead } from "../../../src/examples/ahead.ts";
 import { verdictKey, type BlockCheck } from "../../../src/examples/block-check.ts";
-import type { CodeSample } from "../../../src/examples/sample.ts";
+import { codeSample } from "../../helpers/code-sample.ts";
 
-const sample = (code: string, lang = "js", noCheck?: string): CodeSample => ({
-  lang,
-  meta: "",
-  code,
-  file: "x.md",
-  line: 1,
-  column: 1,
-  route: "/",
-  noCheck,
-});
+const sample = (code: string, lang = "js", noCheck?: string) => codeSample(lang, code, { noCheck });
 
 /** A check that records each batch it was given and answers with one problem per block. */
 function recordingCheck(): BlockCheck & { batches: string[][] } {

@@ -1,19 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkCliUsage } from "../../../src/examples/check-cli.ts";
-import type { CodeSample } from "../../../src/examples/sample.ts";
 import { shellCommands } from "../../../src/examples/shell-words.ts";
+import { codeSample } from "../../helpers/code-sample.ts";
 
 const cli = readFileSync(new URL("../../../data/cli.yaml", import.meta.url), "utf8");
-const sample = (code: string): CodeSample => ({
-  lang: "bash",
-  meta: "",
-  code,
-  file: "x.md",
-  line: 1,
-  column: 1,
-  route: "/",
-});
+const sample = (code: string) => codeSample("bash", code);
 const check = async (code: string) =>
   (await checkCliUsage([sample(code)], cli, "data/cli.yaml"))[0]!;
 

@@ -1,18 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkStepTypes } from "../../../src/examples/check-step-types.ts";
-import type { CodeSample } from "../../../src/examples/sample.ts";
+import { codeSample } from "../../helpers/code-sample.ts";
 
 const declaration = readFileSync(new URL("../../../data/runtime.d.ts", import.meta.url), "utf8");
-const sample = (code: string): CodeSample => ({
-  lang: "js",
-  meta: "",
-  code,
-  file: "x.md",
-  line: 1,
-  column: 1,
-  route: "/",
-});
+const sample = (code: string) => codeSample("js", code);
 const check = (...codes: string[]) =>
   checkStepTypes(codes.map(sample), declaration, "data/runtime.d.ts");
 

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkSyntax } from "../../../src/examples/check-syntax.ts";
-import type { CodeSample } from "../../../src/examples/sample.ts";
+import { codeSample } from "../../helpers/code-sample.ts";
 
-const sample = (lang: string, code: string): CodeSample => ({
-  lang,
-  meta: "",
-  code,
-  file: "x.md",
-  line: 1,
-  column: 1,
-  route: "/",
-});
+const sample = codeSample;
 
 describe("code-syntax", () => {
   it("passes Python, Go and shell that parse", async () => {
