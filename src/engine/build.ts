@@ -12,7 +12,7 @@ import { NOT_FOUND_PAGE } from "../render/page-data.ts";
 import type { NotFoundTask } from "../workers/build-worker.ts";
 import { checkStage } from "./check-stage.ts";
 import { configStage } from "./config-stage.ts";
-import { examplesStage, warmExamples } from "./examples-stage.ts";
+import { examplesStage, warmExamples, withDescriptionProblems } from "./examples-stage.ts";
 import { searchStageOf } from "./deferred-search.ts";
 import { pagesStage } from "./pages-stage.ts";
 import { planStage } from "./plan-stage.ts";
@@ -87,7 +87,9 @@ export async function build(
       { contentDir, parse, planned, read, writer, search, parsed },
       previous,
       strategy,
-    );
+    ).catch(async (e: unknown) => {
+      throw await withDescriptionProblems(e, warm, reference);
+    });
     const { pages, render, sitePath, reusable } = paged;
     clock.lap("pages");
 

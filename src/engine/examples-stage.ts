@@ -8,7 +8,8 @@
  */
 import { dirname, sep } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
-import type { Diagnostic } from "../errors.ts";
+import { ContentError, type Diagnostic } from "../errors.ts";
+import { sortDiagnostics } from "./diagnostics.ts";
 import type { PageFacts } from "../content/parse-page.ts";
 import {
   checkSiteExamples,
@@ -69,6 +70,22 @@ export function warmExamples(
   const validating = reference.openapi?.validate?.();
   validating?.catch(() => undefined);
   return { setup, warming, ahead: siteChecksAhead(setup, previous), validating };
+}
+
+/**
+ * The error of a pages stage that failed, with the description's problems when its validation
+ * was left for later (on its thread): a writer then sees both at once, not one build after another.
+ */
+export async function withDescriptionProblems(
+  error: unknown,
+  warm: ExamplesWarm,
+  reference: ReferenceStage,
+): Promise<unknown> {
+  if (!(error instanceof ContentError)) return error;
+  const validating = warm.validating ?? reference.openapi?.validate?.();
+  const invalid = validating ? await validating.catch(() => []) : [];
+  if (!invalid.length) return error;
+  return new ContentError(sortDiagnostics([...invalid, ...error.diagnostics]));
 }
 
 /** Checks every page's blocks (or, `defer`, leaves them for later); the files to publish include the reference stage's. */

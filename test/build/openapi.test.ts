@@ -89,4 +89,22 @@ describe("the REST API description in a build", () => {
     expect(r2.stderr).toContain("data/openapi.yaml:16:");
     expect(r2.stderr).toContain("limits.pageSize.most");
   });
+
+  it("reports a broken description together with a page's error, in one build", () => {
+    writeFileSync(
+      join(dir, "data/openapi.yaml"),
+      DESCRIPTION.replace(
+        "      summary: List things\n",
+        "      summary: List things\n      deprecated: maybe\n",
+      ),
+    );
+    writeFileSync(
+      join(dir, "content/guide/other.md"),
+      "---\ntitle: Other\ndescription: Another page.\n---\n\nSee {{ site.noSuchValue }}.\n",
+    );
+    const r = cli("build");
+    expect(r.code).not.toBe(0);
+    expect(r.stderr, r.stderr).toMatch(/data\/openapi\.yaml:(9|10|11|12):/);
+    expect(r.stderr).toContain("content/guide/other.md:6:");
+  });
 });
