@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
 import type { BlockProblem } from "./block-check.ts";
 import type { StepSample } from "./check-step-types.ts";
 import type {
@@ -118,6 +119,49 @@ export async function stopStepChecker(): Promise<void> {
 /** The checker stopped before it answered: the check runs on this thread instead. */
 class StoppedError extends Error {}
 
+/** The checker did not answer within the request's budget: it was stopped, and another starts. */
+class OverrunError extends Error {}
+
+/**
+ * Asks the checker process (started if need be) for the blocks' verdicts; rejects with
+ * StoppedError when there is no process (or it stopped by itself), OverrunError when it did not
+ * answer within `budgetMs` (it is then stopped, and every request it held fails the same way).
+ */
+async function ask(
+  samples: StepSample[],
+  declaration: string,
+  declarationFile: string,
+  budgetMs: number,
+): Promise<BlockProblem[][]> {
+  startStepChecker();
+  if (!checker) throw new StoppedError("no checker process");
+  const running = checker;
+  const request: StepTypesRequest = {
+    id: nextId++,
+    samples: samples.map((s) => ({ code: s.code })),
+    declaration,
+    declarationFile,
+  };
+  let settle!: Omit<Waiting, "done">;
+  const answer = new Promise<BlockProblem[][]>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  running.waiting.set(request.id, { ...settle, done: answer.catch(() => undefined) });
+  const timer = setTimeout(() => {
+    if (checker === running) checker = undefined;
+    for (const w of running.waiting.values()) w.reject(new OverrunError());
+    running.waiting.clear();
+    running.child.kill("SIGKILL");
+  }, budgetMs);
+  idle();
+  running.child.stdin.write(JSON.stringify(request) + "\n");
+  try {
+    return await answer;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** While nothing is asked, the process and its pipes keep nothing alive. */
 function idle(): void {
   if (!checker) return;
@@ -138,28 +182,44 @@ export async function checkStepTypesApart(
   declaration: string,
   declarationFile: string,
 ): Promise<BlockProblem[][]> {
-  startStepChecker();
-  if (checker) {
-    const { child, waiting } = checker;
-    const request: StepTypesRequest = {
-      id: nextId++,
-      samples: samples.map((s) => ({ code: s.code })),
-      declaration,
-      declarationFile,
-    };
-    let settle!: Omit<Waiting, "done">;
-    const answer = new Promise<BlockProblem[][]>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    waiting.set(request.id, { ...settle, done: answer.catch(() => undefined) });
-    idle();
-    child.stdin.write(JSON.stringify(request) + "\n");
-    try {
-      return await answer;
-    } catch (e) {
-      if (!(e instanceof StoppedError)) throw e;
+  const one = stepTypesBudgetMs();
+  try {
+    return await ask(samples, declaration, declarationFile, one * (1 + samples.length / 20));
+  } catch (e) {
+    if (e instanceof StoppedError) {
+      const { checkStepTypes } = await import("./check-step-types.ts");
+      return checkStepTypes(samples, declaration, declarationFile);
     }
+    if (!(e instanceof OverrunError)) throw e;
   }
-  const { checkStepTypes } = await import("./check-step-types.ts");
-  return checkStepTypes(samples, declaration, declarationFile);
+  // Past its budget (the process was stopped): each block alone, under a block's budget, finds
+  // the one TypeScript cannot finish; the others get their verdicts.
+  const verdicts: BlockProblem[][] = [];
+  for (const sample of samples)
+    verdicts.push(
+      await ask([sample], declaration, declarationFile, one).then(
+        (found) => found[0] ?? [],
+        (e: unknown) => {
+          if (e instanceof OverrunError) return [overrun(one)];
+          throw e;
+        },
+      ),
+    );
+  return verdicts;
+}
+
+/** How long TypeScript may take over one block: a page's budget, or BROOK_DOCS_CHECK_BUDGET_MS. */
+function stepTypesBudgetMs(): number {
+  const env = Number(process.env.BROOK_DOCS_CHECK_BUDGET_MS);
+  return Number.isFinite(env) && env > 0 ? env : PAGE_TIME_BUDGET_MS;
+}
+
+function overrun(budgetMs: number): BlockProblem {
+  return {
+    line: 1,
+    column: 1,
+    rule: "step-types",
+    message: `TypeScript did not finish checking the block in ${budgetMs / 1000} s, its time budget`,
+    hint: "look for JSDoc types that expand without end (deeply nested generics, recursive conditional types); simplify them, or mark the block :no-check=REASON",
+  };
 }

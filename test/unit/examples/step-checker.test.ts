@@ -23,13 +23,18 @@ const blocks = [
   `const cursor = await ctx.db.get("cursor");\nconsole.log(cursor, event.id);\n`,
 ];
 
+/** The build's side of the checker as the bundled CLI runs it. */
+async function bundledProcess(): Promise<
+  typeof import("../../../src/examples/step-types-process.ts")
+> {
+  const chunk = readdirSync(bundleDir).find((f) => /^step-types-process-\w+\.mjs$/.test(f));
+  expect(chunk).toBeDefined();
+  return import(pathToFileURL(join(bundleDir, chunk!)).href);
+}
+
 describe("the step-types checker process", () => {
   it("is in the bundle with a snapshot this Node can start from", async () => {
-    const chunk = readdirSync(bundleDir).find((f) => /^step-types-process-\w+\.mjs$/.test(f));
-    expect(chunk).toBeDefined();
-    const bundled = (await import(
-      pathToFileURL(join(bundleDir, chunk!)).href
-    )) as typeof import("../../../src/examples/step-types-process.ts");
+    const bundled = await bundledProcess();
     const files = bundled.checkerFiles();
     expect(files?.script).toBe(join(bundleDir, "step-checker.cjs"));
     expect(files?.snapshot).toMatch(/step-checker-\w+\.blob$/);
@@ -72,6 +77,30 @@ describe("the step-types checker process", () => {
     expect(answers.map((a) => a.verdicts?.[0])).toEqual(here);
     expect(answers[0]!.verdicts![0]![0]).toMatchObject({ rule: "step-types", line: 2 });
     expect(answers[1]!.verdicts![0]).toEqual([]);
+  });
+
+  it("past its time budget, is stopped and names each block it did not finish; the next check starts another", async () => {
+    const bundled = await bundledProcess();
+    process.env.BROOK_DOCS_CHECK_BUDGET_MS = "1";
+    let late;
+    try {
+      late = await bundled.checkStepTypesApart(
+        blocks.map((code) => ({ code })),
+        declaration,
+        "d.ts",
+      );
+    } finally {
+      delete process.env.BROOK_DOCS_CHECK_BUDGET_MS;
+    }
+    expect(late.map((found) => found.map((p) => p.rule))).toEqual([["step-types"], ["step-types"]]);
+    expect(late[0]![0]!.message).toMatch(/did not finish checking the block in 0\.001 s/);
+    const again = await bundled.checkStepTypesApart(
+      blocks.map((code) => ({ code })),
+      declaration,
+      "d.ts",
+    );
+    expect(again).toEqual(here);
+    await bundled.stopStepChecker();
   });
 
   it("without a snapshot (another Node took it), loads TypeScript itself and answers the same", async () => {
