@@ -183,13 +183,12 @@ export async function checkStepTypesApart(
   declarationFile: string,
 ): Promise<BlockProblem[][]> {
   const one = stepTypesBudgetMs();
+  const here = async (list: StepSample[]) =>
+    (await import("./check-step-types.ts")).checkStepTypes(list, declaration, declarationFile);
   try {
     return await ask(samples, declaration, declarationFile, one * (1 + samples.length / 20));
   } catch (e) {
-    if (e instanceof StoppedError) {
-      const { checkStepTypes } = await import("./check-step-types.ts");
-      return checkStepTypes(samples, declaration, declarationFile);
-    }
+    if (e instanceof StoppedError) return here(samples);
     if (!(e instanceof OverrunError)) throw e;
   }
   // Past its budget (the process was stopped): each block alone, under a block's budget, finds
@@ -199,8 +198,9 @@ export async function checkStepTypesApart(
     verdicts.push(
       await ask([sample], declaration, declarationFile, one).then(
         (found) => found[0] ?? [],
-        (e: unknown) => {
+        async (e: unknown) => {
           if (e instanceof OverrunError) return [overrun(one)];
+          if (e instanceof StoppedError) return (await here([sample]))[0] ?? [];
           throw e;
         },
       ),
