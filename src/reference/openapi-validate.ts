@@ -5,6 +5,7 @@
  * (openapi-worker.ts); openapi-load.ts turns the paths into the YAML's lines.
  */
 import { indexApi, type ApiDescription } from "./openapi-index.ts";
+import { patternRisk } from "./safe-pattern.ts";
 import { schemaProblems } from "./schema-check.ts";
 
 /** A path into the description: keys and array indexes. */
@@ -64,6 +65,8 @@ export async function descriptionProblems(
       };
     });
   }
+  const patterns = patternProblems(value);
+  if (patterns.length) return patterns;
   let api: ApiDescription;
   try {
     api = indexApi(value);
@@ -71,6 +74,28 @@ export async function descriptionProblems(
     return [{ message: (e as Error).message, rule: "openapi" }];
   }
   return exampleProblems(api);
+}
+
+/** Every schema `pattern` that may backtrack without end (safe-pattern.ts), by its path. */
+function patternProblems(value: unknown): DescriptionProblem[] {
+  const out: DescriptionProblem[] = [];
+  const stack: [unknown, DescriptionPath][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (!v || typeof v !== "object") continue;
+    for (const [k, x] of Object.entries(v)) {
+      const at = [...path, Array.isArray(v) ? Number(k) : k];
+      const risk = k === "pattern" && typeof x === "string" ? patternRisk(x) : undefined;
+      if (risk)
+        out.push({
+          path: at,
+          rule: "openapi",
+          message: `the pattern ${JSON.stringify(x)} is not safe to run on the pages' examples: ${risk}; write it so that no two ways of repeating match the same text (^(a+)+$ can, ^a+$ cannot)`,
+        });
+      else stack.push([x, at]);
+    }
+  }
+  return out;
 }
 
 /** Examples of the description that their own schemas refuse. */

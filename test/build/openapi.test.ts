@@ -90,6 +90,30 @@ describe("the REST API description in a build", () => {
     expect(r2.stderr).toContain("limits.pageSize.most");
   });
 
+  it("never runs a pattern that can backtrack without end, and says where it is", () => {
+    const schema = "data: { type: array, items: { type: string } }";
+    const runaway = DESCRIPTION.replace(
+      schema,
+      'data: { type: array, items: { type: string, pattern: "^(a+)+$" } }',
+    ).replace("example: { data: [a, b] }", `example: { data: [${"a".repeat(60)}!] }`);
+    writeFileSync(join(dir, "data/openapi.yaml"), runaway);
+    // Run by a backtracking engine, the example would take longer than the universe has.
+    const r = cli("build");
+    expect(r.code).not.toBe(0);
+    const line = DESCRIPTION.split("\n").findIndex((l) => l.includes(schema)) + 1;
+    expect(r.stderr).toMatch(
+      new RegExp(`data/openapi\\.yaml:${line}:.*"\\^\\(a\\+\\)\\+\\$" is not safe`),
+    );
+    writeFileSync(
+      join(dir, "data/openapi.yaml"),
+      DESCRIPTION.replace(
+        schema,
+        'data: { type: array, items: { type: string, pattern: "^[a-z]+$" } }',
+      ),
+    );
+    expect(cli("build").code).toBe(0);
+  });
+
   it("reports a broken description together with a page's error, in one build", () => {
     writeFileSync(
       join(dir, "data/openapi.yaml"),
