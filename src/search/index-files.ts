@@ -49,7 +49,7 @@ export class SearchTally {
   private readonly lastPage: number[] = [];
   private readonly added: boolean[];
 
-  constructor(private readonly pageCount: number) {
+  constructor(pageCount: number) {
     this.lengths = SEARCH_FIELDS.map(() => new Array<number>(pageCount).fill(0));
     this.added = new Array<boolean>(pageCount).fill(false);
   }

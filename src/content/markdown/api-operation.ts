@@ -11,18 +11,15 @@
 import { readFileSync } from "node:fs";
 import type { RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
-import type { Diagnostic } from "../../errors.ts";
 import { indexApi, type ApiDescription, type ApiOperation } from "../../reference/openapi-index.ts";
 import { exampleRequest } from "../../reference/openapi-examples.ts";
 import { fieldRows, typeOf, limitsOf } from "../../reference/openapi-fields.ts";
 import { propose } from "../../shared/similar.ts";
 import { generatedNodes, parseGenerated } from "./generated-nodes.ts";
+import { placeOf, type PassReport } from "./pass-report.ts";
 
 /** What the directive needs of the page being rendered. */
-export interface OperationContext {
-  file: string;
-  lineOffset: number;
-  diagnostics: Diagnostic[];
+export interface OperationContext extends PassReport {
   api?: ApiDescription;
   /** Set when the page showed an operation: the page then depends on the description. */
   usedApi?: boolean;
@@ -47,11 +44,7 @@ export function apiFromFile(path: string): ApiDescription {
 /** The nodes that stand for the directive: the operation, or a diagnostic and nothing. */
 export function expandOperation(node: LeafDirective, ctx: OperationContext): RootContent[] {
   const id = node.attributes?.id ?? "";
-  const place = {
-    file: ctx.file,
-    line: (node.position?.start.line ?? 1) + ctx.lineOffset,
-    column: node.position?.start.column,
-  };
+  const place = placeOf(node, ctx);
   if (!ctx.api) {
     ctx.diagnostics.push({
       ...place,

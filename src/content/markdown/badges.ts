@@ -8,24 +8,14 @@ import type { Heading, PhrasingContent } from "mdast";
 import type { TextDirective } from "mdast-util-directive";
 import { toString } from "mdast-util-to-string";
 import type { Element } from "hast";
-import type { Diagnostic } from "../../errors.ts";
+import { placeOf, type PassReport } from "./pass-report.ts";
 
 /** Badge types, each with its colours in templates/theme.css. */
 export const BADGE_TYPES = ["tip", "info", "warning", "danger"] as const;
 
-interface BadgeContext {
-  file: string;
-  lineOffset: number;
-  diagnostics: Diagnostic[];
-}
-
 /** Turns a `:badge` directive into the badge's (empty) span, or reports what is wrong with it. */
-export function transformBadge(d: TextDirective, ctx: BadgeContext): void {
-  const place = {
-    file: ctx.file,
-    line: (d.position?.start.line ?? 1) + ctx.lineOffset,
-    column: d.position?.start.column,
-  };
+export function transformBadge(d: TextDirective, ctx: PassReport): void {
+  const place = placeOf(d, ctx);
   const text = toString(d).trim();
   const attributes = d.attributes ?? {};
   const type = attributes.type ?? "tip";

@@ -10,16 +10,13 @@
 import { readFileSync } from "node:fs";
 import type { RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
-import type { Diagnostic } from "../../errors.ts";
 import type { CliCommand, CliDescription, CliFlag } from "../../examples/cli-description.ts";
 import { propose } from "../../shared/similar.ts";
 import { generatedNodes, parseGenerated } from "./generated-nodes.ts";
+import { placeOf, type PassReport } from "./pass-report.ts";
 
 /** What the directive needs of the page being rendered. */
-export interface CliCommandContext {
-  file: string;
-  lineOffset: number;
-  diagnostics: Diagnostic[];
+export interface CliCommandContext extends PassReport {
   cli?: CliDescription;
   /** Set when the page showed a command: the page then depends on the description. */
   usedCli?: boolean;
@@ -41,11 +38,7 @@ export const GLOBAL_FLAGS_DIRECTIVE = "cli-global-flags";
 export function expandCliCommand(node: LeafDirective, ctx: CliCommandContext): RootContent[] {
   const name = node.attributes?.name ?? "";
   const global = node.name === GLOBAL_FLAGS_DIRECTIVE;
-  const place = {
-    file: ctx.file,
-    line: (node.position?.start.line ?? 1) + ctx.lineOffset,
-    column: node.position?.start.column,
-  };
+  const place = placeOf(node, ctx);
   if (!ctx.cli) {
     const written = global ? `::${GLOBAL_FLAGS_DIRECTIVE}` : `::cli-command{name="${name}"}`;
     ctx.diagnostics.push({

@@ -4,8 +4,8 @@
  */
 import type { RootContent } from "mdast";
 import type { ContainerDirective, LeafDirective, TextDirective } from "mdast-util-directive";
-import type { Diagnostic } from "../../errors.ts";
 import { transformCodeGroup } from "../code/code-group.ts";
+import { placeOf, type PassReport } from "./pass-report.ts";
 
 /** Container names and the title shown when none is given. */
 export const CONTAINERS: Record<string, string> = {
@@ -46,24 +46,9 @@ export function normalizeContainerSyntax(markdown: string): string {
     .join("\n");
 }
 
-/** Where container diagnostics go. */
-interface ContainerContext {
-  file: string;
-  lineOffset: number;
-  diagnostics: Diagnostic[];
-}
-
 /** A container directive becomes its HTML element (a note or a disclosure), or a diagnostic. */
-export function transformContainer(
-  d: ContainerDirective,
-  ctx: ContainerContext,
-  source: string,
-): void {
-  const place = {
-    file: ctx.file,
-    line: (d.position?.start.line ?? 1) + ctx.lineOffset,
-    column: d.position?.start.column,
-  };
+export function transformContainer(d: ContainerDirective, ctx: PassReport, source: string): void {
+  const place = placeOf(d, ctx);
   const title = Object.hasOwn(CONTAINERS, d.name) ? CONTAINERS[d.name] : undefined;
   if (!title && d.name !== "code-group") {
     ctx.diagnostics.push({

@@ -15,6 +15,7 @@ import { fenceInfoOf } from "../code/fence-info.ts";
 import { highlightLines, resolveLanguage } from "../code/highlight.ts";
 import { sizeImages } from "./images.ts";
 import type { RenderContext, Section } from "./markdown.ts";
+import { placeOf } from "./pass-report.ts";
 
 /** Section text read for search (only its counted terms are kept: src/content/search-data.ts). */
 export const SECTION_TEXT_LIMIT = SEARCH_SECTION_CHARS;
@@ -121,9 +122,7 @@ function walk(
         // Unreachable for Markdown (links are checked in mdast): the last gate before HTML.
         delete props[attr];
         ctx.diagnostics.push({
-          file: ctx.file,
-          line: (node.position?.start.line ?? 1) + ctx.lineOffset,
-          column: node.position?.start.column,
+          ...placeOf(node, ctx),
           rule: "unsafe-url",
           message: `URL ${JSON.stringify(value.slice(0, 60))} is not allowed`,
           hint: "use a page route, a relative path, #anchor, or an https:, http:, mailto: or tel: URL",
@@ -166,11 +165,7 @@ function walk(
 async function highlightBlock(block: CodeBlock, ctx: RenderContext): Promise<void> {
   const code = block.node.children[0] as Element;
   const info = fenceInfoOf(code);
-  const place = {
-    file: ctx.file,
-    line: (block.node.position?.start.line ?? 1) + ctx.lineOffset,
-    column: block.node.position?.start.column,
-  };
+  const place = placeOf(block.node, ctx);
   // The info string's first word, shown as the block's label: a language name or nothing.
   const lang = LANG_NAME_RE.test(info.lang) ? info.lang : "";
   const resolved = lang ? resolveLanguage(lang) : null;

@@ -5,7 +5,7 @@
  * is not URL-safe is an error.
  */
 import type { Heading } from "mdast";
-import type { Diagnostic } from "../../errors.ts";
+import { placeOf, type PassReport } from "./pass-report.ts";
 
 const TRAILING_ID_RE = /[ \t]*\{#([^{}]*)\}[ \t]*$/;
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -18,10 +18,7 @@ export interface HeadingId {
 }
 
 /** Where heading-id diagnostics go. */
-interface IdContext {
-  file: string;
-  lineOffset: number;
-  diagnostics: Diagnostic[];
+interface IdContext extends PassReport {
   headingIds: HeadingId[];
 }
 
@@ -32,11 +29,7 @@ export function takeHeadingId(heading: Heading, ctx: IdContext): void {
   const m = TRAILING_ID_RE.exec(last.value);
   if (!m) return;
   const id = m[1]!;
-  const place = {
-    file: ctx.file,
-    line: (heading.position?.start.line ?? 1) + ctx.lineOffset,
-    column: heading.position?.start.column,
-  };
+  const place = placeOf(heading, ctx);
   last.value = last.value.slice(0, m.index);
   if (!last.value) heading.children.pop();
   // Data marks a node the pass changed: the Markdown for machines writes it, not its source.

@@ -13,6 +13,7 @@ import { pathToRoute, routeToPath } from "../../shared/url.ts";
 import { MAX_PUBLIC_FILE_BYTES } from "../limits.ts";
 import type { RenderContext } from "./markdown.ts";
 import { isSkippedName } from "../parts/walk.ts";
+import { placeOf } from "./pass-report.ts";
 
 /** Adds loading hints to every image and the size of its file to each local one. */
 export function sizeImages(images: Element[], ctx: RenderContext): void {
@@ -23,11 +24,7 @@ export function sizeImages(images: Element[], ctx: RenderContext): void {
     if (typeof src !== "string" || !ctx.reader) continue;
     const local = publicPath(src, ctx.base, ctx.route ?? "/");
     if (local === undefined) continue;
-    const place = {
-      file: ctx.file,
-      line: (img.position?.start.line ?? 1) + ctx.lineOffset,
-      column: img.position?.start.column,
-    };
+    const place = placeOf(img, ctx);
     // As written: site paths without the base the mdast pass gave them.
     const written = src.startsWith(ctx.base) ? src.slice(ctx.base.length - 1) : src;
     const missing = (why: string) =>

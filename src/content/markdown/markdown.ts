@@ -20,7 +20,6 @@ import type { UrlKind } from "../../shared/url-policy.ts";
 import { normalizeContainerSyntax } from "./containers.ts";
 import { HighlightCache } from "../code/highlight.ts";
 import type { SourceReader } from "../parts/source-files.ts";
-import { MAX_MARKDOWN_DEPTH } from "../limits.ts";
 import { walkMdast } from "./mdast-pass.ts";
 import { tooDeep } from "./nesting.ts";
 import { walkHast } from "./hast-pass.ts";
@@ -151,24 +150,24 @@ export function pageContext(file: VFile): RenderContext {
   return (file.data as { ctx: RenderContext }).ctx;
 }
 
-/** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
-export async function renderMarkdown(
-  body: string,
-  options: {
-    file: string;
-    base: string;
-    lineOffset: number;
-    highlights?: HighlightCache;
-    reader?: SourceReader;
-    route?: string;
-    relativePath?: string;
-    linkBase?: (bodyLine: number) => string | undefined;
-    pageUrl?: string;
-    api?: ApiDescription;
-    cli?: CliDescription;
-  },
-): Promise<MarkdownResult> {
-  const ctx: RenderContext = {
+/** What renderMarkdown is told about the page. */
+export interface RenderOptions {
+  file: string;
+  base: string;
+  lineOffset: number;
+  highlights?: HighlightCache;
+  reader?: SourceReader;
+  route?: string;
+  relativePath?: string;
+  linkBase?: (bodyLine: number) => string | undefined;
+  pageUrl?: string;
+  api?: ApiDescription;
+  cli?: CliDescription;
+}
+
+/** A page's context before the passes fill it. */
+export function renderContext(options: RenderOptions): RenderContext {
+  return {
     ...options,
     highlights: options.highlights ?? new HighlightCache(),
     diagnostics: [],
@@ -179,6 +178,14 @@ export async function renderMarkdown(
     htmlParents: [],
     headingIds: [],
   };
+}
+
+/** Renders one page body; `lineOffset` is added to body lines so diagnostics name file lines. */
+export async function renderMarkdown(
+  body: string,
+  options: RenderOptions,
+): Promise<MarkdownResult> {
+  const ctx = renderContext(options);
   let html: string;
   try {
     html = String(

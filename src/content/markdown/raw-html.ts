@@ -7,8 +7,8 @@
  * Only the parents the mdast pass saw an `html` node in are visited: most pages have none.
  */
 import type { Parent, RootContent } from "mdast";
-import type { Diagnostic } from "../../errors.ts";
 import { tokenizeHtml, type HtmlToken } from "./html-tags.ts";
+import type { PassReport } from "./pass-report.ts";
 
 /** Tags kept, each with the attributes it keeps. */
 export const KEPT_TAGS: Record<string, string[]> = {
@@ -70,14 +70,9 @@ interface Frame {
   drop: boolean;
   children: RootContent[];
 }
-interface HtmlContext {
-  file: string;
-  lineOffset: number;
-  diagnostics: Diagnostic[];
-}
 
 /** Rebuilds each parent's children with its raw HTML turned into kept elements, text, or nothing. */
-export function transformRawHtml(parents: Parent[], ctx: HtmlContext): void {
+export function transformRawHtml(parents: Parent[], ctx: PassReport): void {
   for (const parent of parents) {
     const children = rebuild(parent.children, ctx);
     parent.children = (FLOW_PARENTS.has(parent.type) ? paragraphs(children) : children) as never[];
@@ -150,7 +145,7 @@ function paragraphs(children: RootContent[]): RootContent[] {
   return out;
 }
 
-function rebuild(children: RootContent[], ctx: HtmlContext): RootContent[] {
+function rebuild(children: RootContent[], ctx: PassReport): RootContent[] {
   const stack: Frame[] = [{ drop: false, children: [] }];
   const top = () => stack.at(-1)!;
   const warn = (t: { line: number; column: number }, message: string, hint: string) =>

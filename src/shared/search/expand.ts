@@ -3,14 +3,7 @@
  * other forms (inspector/inspect), one typo away; each term with how well it matches. And a
  * synonym phrase's words, scored together (the mean of their best terms).
  */
-import {
-  exactTerms,
-  FUZZY_MIN_LENGTH,
-  oneEditApart,
-  truncations,
-  type Concept,
-  type Word,
-} from "./query.ts";
+import { FUZZY_MIN_LENGTH, oneEditApart, truncations, type Concept, type Word } from "./query.ts";
 import type { SearchReader } from "./reader.ts";
 
 /** How much a term found each way counts against the word itself. */

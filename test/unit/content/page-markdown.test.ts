@@ -253,7 +253,7 @@ describe("blocks with nothing to change", () => {
     const { walkMdast } = await import("../../../src/content/markdown/mdast-pass.ts");
     const { normalizeContainerSyntax } =
       await import("../../../src/content/markdown/containers.ts");
-    const { HighlightCache } = await import("../../../src/content/code/highlight.ts");
+    const { renderContext } = await import("../../../src/content/markdown/markdown.ts");
     const { bodyMarkdown } = await import("../../../src/content/markdown/page-markdown.ts");
     const chain = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
     const shape = (text: string) =>
@@ -269,23 +269,7 @@ describe("blocks with nothing to change", () => {
         readFileSync(join(dir, name, "input.md"), "utf8").replace(/^---[\s\S]*?---\n/, ""),
       );
       const tree = chain.runSync(chain.parse(source)) as never;
-      walkMdast(
-        tree,
-        {
-          file: "x",
-          base: "/docs/v2/",
-          lineOffset: 0,
-          diagnostics: [],
-          links: [],
-          headers: [],
-          sections: [],
-          ids: [],
-          htmlParents: [],
-          headingIds: [],
-          highlights: new HighlightCache(),
-        },
-        source,
-      );
+      walkMdast(tree, renderContext({ file: "x", base: "/docs/v2/", lineOffset: 0 }), source);
       const url = "https://brook.example/docs/v2/x/";
       expect(shape(bodyMarkdown(tree, url, source)), name).toBe(shape(bodyMarkdown(tree, url)));
     }
