@@ -8,6 +8,8 @@
 //   RANK="fields=15,5,5,5,1 focus=2" tries other constants)
 //   --save FILE writes each query's rank; --against FILE then lists the queries a change won and
 //   lost against those ranks (a rule's figures move by one or two queries: which ones says why)
+//   --questions-from A adds half A's queries to their first page's keywords before the index is
+//   made (readers' questions written into the pages), so half B measures what that generalises to
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -82,6 +84,23 @@ if (process.env.SYNONYMS)
       ...JSON.parse(readFileSync(process.env.SYNONYMS, "utf8")),
     },
   };
+const relevance = JSON.parse(
+  readFileSync(join(root, "bench", "search-relevance.json"), "utf8"),
+).queries;
+const questionsFrom = args.includes("--questions-from")
+  ? args[args.indexOf("--questions-from") + 1]
+  : undefined;
+if (questionsFrom) {
+  const parity = questionsFrom === "A" ? 0 : 1;
+  const asked = new Map();
+  relevance.forEach(({ q, pages: want }, i) => {
+    if (i % 2 === parity) asked.set(want[0], [...(asked.get(want[0]) ?? []), q]);
+  });
+  pages = pages.map((p) => ({
+    ...p,
+    keywords: [...(p.keywords ?? []), ...(asked.get(p.route) ?? [])],
+  }));
+}
 const files = buildSearchFiles(pages, options);
 const entry = files.files.find((f) => f.name === files.entry);
 const head = JSON.parse(entry.content);
@@ -114,9 +133,6 @@ if (args.includes("--explain")) {
   }
   process.exit(0);
 }
-const relevance = JSON.parse(
-  readFileSync(join(root, "bench", "search-relevance.json"), "utf8"),
-).queries;
 const found = relevance.map(({ q }) => {
   const seen = [];
   for (const hit of search(q, 8)) if (!seen.includes(hit.route)) seen.push(hit.route);
