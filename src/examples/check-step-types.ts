@@ -32,8 +32,45 @@ let lastProgram: TS.Program | undefined;
 /** What the check reads of a block: its code (and its language, as every check gets it). */
 export type StepSample = Pick<CodeSample, "code">;
 
-/** Each block's type errors (and syntax errors, as code-syntax). */
+/**
+ * Each block's type errors (and syntax errors, as code-syntax). A block TypeScript cannot read
+ * (nested so deep that its parser or checker runs out of stack: `((((…))))` a few thousand times)
+ * is a step-types problem of that block, not a failed build: the blocks are then checked one by
+ * one, so the others still get their verdicts.
+ */
 export function checkStepTypes(
+  samples: StepSample[],
+  declaration: string,
+  declarationFile: string,
+): BlockProblem[][] {
+  try {
+    return checkTogether(samples, declaration, declarationFile);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    if (samples.length === 1) return [[unreadable(e)]];
+  }
+  return samples.map((sample) => {
+    try {
+      return checkTogether([sample], declaration, declarationFile)[0]!;
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      return [unreadable(e)];
+    }
+  });
+}
+
+/** A block TypeScript gave up on: its stack or an array's length ran out (RangeError). */
+function unreadable(e: RangeError): BlockProblem {
+  return {
+    line: 1,
+    column: 1,
+    rule: "step-types",
+    message: `TypeScript could not read the block (${e.message}): it nests too deep`,
+    hint: "flatten the deepest expression or type (split it into named parts), or mark the block :no-check=REASON",
+  };
+}
+
+function checkTogether(
   samples: StepSample[],
   declaration: string,
   declarationFile: string,

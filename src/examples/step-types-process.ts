@@ -30,7 +30,10 @@ type Waiting = {
 
 let checker: { child: Child; waiting: Map<number, Waiting> } | undefined;
 let nextId = 1;
-/** Set once the process could not start or stopped: the checks run on this thread from then on. */
+/**
+ * Set once the process could not start, or a new one stopped on an empty request (the process,
+ * not a block, is at fault): the checks run on this thread from then on.
+ */
 let broken = false;
 
 /** The checker's bundle beside this one, and its snapshot when it was taken by this Node. */
@@ -63,9 +66,13 @@ export function startStepChecker(): void {
     BROOK_TS_FILE: require.resolve("typescript"),
     BROOK_NODE_TYPES: dirname(require.resolve("@types/node/package.json")),
   };
-  const args = files.snapshot
-    ? [...files.flags, "--snapshot-blob", files.snapshot]
-    : [files.script];
+  // A snapshot starts only with the V8 flags it was taken with: a heap limit means the script.
+  const heap = checkerHeapMb();
+  const args = heap
+    ? [`--max-old-space-size=${heap}`, files.script]
+    : files.snapshot
+      ? [...files.flags, "--snapshot-blob", files.snapshot]
+      : [files.script];
   const child = spawn(process.execPath, args, { env, stdio: ["pipe", "pipe", "inherit"] });
   const waiting = new Map<number, Waiting>();
   const started = { child, waiting };
@@ -84,17 +91,14 @@ export function startStepChecker(): void {
     }
     idle();
   });
-  const stopped = (why: string) => {
-    // Not stopped by stopStepChecker: something is wrong with the process, not with one check.
-    if (checker === started) {
-      checker = undefined;
-      broken = true;
-    }
-    for (const w of waiting.values()) w.reject(new StoppedError(why));
+  const stopped = (why: string, cannotStart: boolean) => {
+    if (checker === started) checker = undefined;
+    if (cannotStart) broken = true;
+    for (const w of waiting.values()) w.reject(new StoppedError(why, true));
     waiting.clear();
   };
-  child.on("error", (e) => stopped(e.message));
-  child.on("exit", (code, signal) => stopped(`exited (${signal ?? code})`));
+  child.on("error", (e) => stopped(e.message, true));
+  child.on("exit", (code, signal) => stopped(`it exited with ${signal ?? code}`, false));
   child.stdin.on("error", () => undefined);
   idle();
 }
@@ -116,8 +120,18 @@ export async function stopStepChecker(): Promise<void> {
   await exited;
 }
 
-/** The checker stopped before it answered: the check runs on this thread instead. */
-class StoppedError extends Error {}
+/**
+ * The checker stopped before it answered (`whileChecking`), or there is none (the check then runs
+ * on this thread).
+ */
+class StoppedError extends Error {
+  constructor(
+    message: string,
+    readonly whileChecking = false,
+  ) {
+    super(message);
+  }
+}
 
 /** The checker did not answer within the request's budget: it was stopped, and another starts. */
 class OverrunError extends Error {}
@@ -188,11 +202,12 @@ export async function checkStepTypesApart(
   try {
     return await ask(samples, declaration, declarationFile, one * (1 + samples.length / 20));
   } catch (e) {
-    if (e instanceof StoppedError) return here(samples);
-    if (!(e instanceof OverrunError)) throw e;
+    if (e instanceof StoppedError && !e.whileChecking) return here(samples);
+    if (!(e instanceof OverrunError || e instanceof StoppedError)) throw e;
   }
-  // Past its budget (the process was stopped): each block alone, under a block's budget, finds
-  // the one TypeScript cannot finish; the others get their verdicts.
+  // Past its budget (the process was stopped), or the process died (out of memory): each block
+  // alone, under a block's budget, finds the one TypeScript cannot finish; the others get their
+  // verdicts.
   const verdicts: BlockProblem[][] = [];
   for (const sample of samples)
     verdicts.push(
@@ -200,18 +215,53 @@ export async function checkStepTypesApart(
         (found) => found[0] ?? [],
         async (e: unknown) => {
           if (e instanceof OverrunError) return [overrun(one)];
-          if (e instanceof StoppedError) return (await here([sample]))[0] ?? [];
-          throw e;
+          if (!(e instanceof StoppedError)) throw e;
+          if (e.whileChecking && (await answersEmpty(declaration, declarationFile, one)))
+            return [stoppedOn(e.message)];
+          // No process, or one that stops with nothing to check: this thread checks from now on.
+          broken = true;
+          return (await here([sample]))[0] ?? [];
         },
       ),
     );
   return verdicts;
 }
 
+/** Whether a new checker answers a request with no blocks (else the process, not a block, fails). */
+async function answersEmpty(
+  declaration: string,
+  declarationFile: string,
+  budgetMs: number,
+): Promise<boolean> {
+  return ask([], declaration, declarationFile, budgetMs).then(
+    () => true,
+    (e: unknown) => {
+      if (e instanceof OverrunError || e instanceof StoppedError) return false;
+      throw e;
+    },
+  );
+}
+
+/** The checker's heap in MB when BROOK_DOCS_CHECK_HEAP_MB sets it (V8's default otherwise). */
+function checkerHeapMb(): number | undefined {
+  const env = Number(process.env.BROOK_DOCS_CHECK_HEAP_MB);
+  return Number.isFinite(env) && env > 0 ? Math.round(env) : undefined;
+}
+
 /** How long TypeScript may take over one block: a page's budget, or BROOK_DOCS_CHECK_BUDGET_MS. */
 function stepTypesBudgetMs(): number {
   const env = Number(process.env.BROOK_DOCS_CHECK_BUDGET_MS);
   return Number.isFinite(env) && env > 0 ? env : PAGE_TIME_BUDGET_MS;
+}
+
+function stoppedOn(why: string): BlockProblem {
+  return {
+    line: 1,
+    column: 1,
+    rule: "step-types",
+    message: `TypeScript's checker stopped while checking the block (${why}): it ran out of memory or crashed`,
+    hint: "look for types or literals that grow without end (huge unions, template literal types, deeply recursive generics); simplify them, or mark the block :no-check=REASON",
+  };
 }
 
 function overrun(budgetMs: number): BlockProblem {

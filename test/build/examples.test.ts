@@ -51,4 +51,42 @@ describe("the example-check stage", () => {
     const { result } = await buildFixture("examples", cwd);
     expect(result.examples).toMatchObject({ checked: { js: 1, json: 1, bash: 1 }, optedOut: 1 });
   });
+  it("reports a block nested too deep for TypeScript at its line, and still checks the others", async () => {
+    const deep = "(".repeat(30000) + "1" + ")".repeat(30000);
+    const page = [
+      "---",
+      "title: Examples",
+      "description: Code blocks the build checks",
+      "---",
+      "",
+      "```js",
+      `const x = ${deep};`,
+      'ctx.export("x", x);',
+      "```",
+      "",
+      "```js",
+      "export default async function (event, ctx) {",
+      "  await ctx.respnd({ status: 200 });",
+      "}",
+      "```",
+      "",
+    ].join("\n");
+    const cwd = tempSite("examples", { "content/index.md": page });
+    const error = await buildFixture("examples", cwd).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ContentError);
+    const found = (error as ContentError).diagnostics.map((d) => ({
+      at: `${d.file}:${d.line} ${d.rule}`,
+      message: d.message,
+    }));
+    expect(found).toEqual([
+      {
+        at: "content/index.md:7 step-types",
+        message: expect.stringMatching(/TypeScript could not read the block .*nests too deep/),
+      },
+      { at: "content/index.md:13 step-types", message: expect.stringMatching(/'respond'/) },
+    ]);
+  });
 });

@@ -23,13 +23,41 @@ const blocks = [
   `const cursor = await ctx.db.get("cursor");\nconsole.log(cursor, event.id);\n`,
 ];
 
-/** The build's side of the checker as the bundled CLI runs it. */
-async function bundledProcess(): Promise<
-  typeof import("../../../src/examples/step-types-process.ts")
-> {
+/**
+ * The build's side of the checker as the bundled CLI runs it; `instance` names a copy of the
+ * module of its own (its own process and state), for a test that leaves it checking on this thread.
+ */
+async function bundledProcess(
+  instance = "",
+): Promise<typeof import("../../../src/examples/step-types-process.ts")> {
   const chunk = readdirSync(bundleDir).find((f) => /^step-types-process-\w+\.mjs$/.test(f));
   expect(chunk).toBeDefined();
-  return import(pathToFileURL(join(bundleDir, chunk!)).href);
+  const url = pathToFileURL(join(bundleDir, chunk!)).href;
+  return import(instance ? `${url}?${instance}` : url);
+}
+
+/** A block whose types take TypeScript some 100 MB: eight template literal types of 64,000 strings. */
+function hungryBlock(): string {
+  const letters = [0, 1].flatMap((i) => [..."abcdefghijklmnopqrst"].map((c) => `"${c}${i}"`));
+  const lines = [`/** @typedef {${letters.join("|")}} L */`];
+  for (let k = 0; k < 8; k++)
+    lines.push(
+      `/** @typedef {\`${k}\${L}\${L}\${L}\`} T${k} */`,
+      `/** @type {T${k}} */`,
+      `const v${k} = "${k}a0a0a0";`,
+    );
+  lines.push(`ctx.export("v", [${[...Array(8).keys()].map((k) => `v${k}`).join(", ")}]);`);
+  return lines.join("\n") + "\n";
+}
+
+/** Runs `body` with BROOK_DOCS_CHECK_HEAP_MB set to `mb`. */
+async function withCheckerHeap<T>(mb: number, body: () => Promise<T>): Promise<T> {
+  process.env.BROOK_DOCS_CHECK_HEAP_MB = String(mb);
+  try {
+    return await body();
+  } finally {
+    delete process.env.BROOK_DOCS_CHECK_HEAP_MB;
+  }
 }
 
 describe("the step-types checker process", () => {
@@ -101,6 +129,57 @@ describe("the step-types checker process", () => {
     );
     expect(again).toEqual(here);
     await bundled.stopStepChecker();
+  });
+
+  it("names a block TypeScript cannot read (nested too deep) and answers the others", async () => {
+    const bundled = await bundledProcess();
+    const deep = `const x = ${"[".repeat(30000)}1${"]".repeat(30000)};\nctx.export("x", x);\n`;
+    const found = await bundled.checkStepTypesApart(
+      [deep, ...blocks].map((code) => ({ code })),
+      declaration,
+      "d.ts",
+    );
+    expect(found[0]).toEqual([
+      expect.objectContaining({
+        rule: "step-types",
+        message: expect.stringMatching(/nests too deep/),
+      }),
+    ]);
+    expect(found.slice(1)).toEqual(here);
+    await bundled.stopStepChecker();
+  });
+
+  it("names a block that makes the checker run out of memory, and answers the others", async () => {
+    const bundled = await bundledProcess("heap-60");
+    const found = await withCheckerHeap(60, () =>
+      bundled.checkStepTypesApart(
+        [hungryBlock(), ...blocks].map((code) => ({ code })),
+        declaration,
+        "d.ts",
+      ),
+    );
+    expect(found[0]).toEqual([
+      expect.objectContaining({
+        rule: "step-types",
+        message: expect.stringMatching(
+          /checker stopped while checking the block \(it exited with SIGABRT\)/,
+        ),
+      }),
+    ]);
+    expect(found.slice(1)).toEqual(here);
+    await bundled.stopStepChecker();
+  });
+
+  it("checks on this thread when a new checker cannot answer even an empty request", async () => {
+    const bundled = await bundledProcess("heap-20");
+    const found = await withCheckerHeap(20, () =>
+      bundled.checkStepTypesApart(
+        [hungryBlock(), ...blocks].map((code) => ({ code })),
+        declaration,
+        "d.ts",
+      ),
+    );
+    expect(found).toEqual([[], ...here]);
   });
 
   it("without a snapshot (another Node took it), loads TypeScript itself and answers the same", async () => {
