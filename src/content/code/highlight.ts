@@ -133,6 +133,9 @@ export function warmHighlighter(): Promise<unknown> {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** Lines this long or longer (in UTF-16 units) are shown as plain text, not tokenised. */
+export const MAX_HIGHLIGHTED_LINE = 1000;
+
 /**
  * The inner HTML of each line of `code` (token spans with theme classes), from `cache` when the
  * same block was highlighted before; new blocks are added to it.
@@ -154,12 +157,15 @@ export async function highlightLines(
     // Never tokenise while another grammar is being added to the registry.
     await loadChain;
     // No tokenising time limit: Shiki's default (500 ms a line) cuts tokens short on a busy
-    // machine, and the same input must always give the same HTML. The page's own time budget
-    // (build workers) bounds a pathological block.
+    // machine, and the same input must always give the same HTML. A limit on a line's length
+    // instead: a grammar's time grows faster than the line (a 10 KB line of nested brackets in a
+    // curl command took 7.5 s), and a line that long is data (minified JSON, base64, a key), shown
+    // as plain text. The page's own time budget (build workers) bounds the rest.
     const tokens = hl.codeToTokensBase(code, {
       lang,
       theme: LIGHT_THEME.name,
       tokenizeTimeLimit: 0,
+      tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE,
     });
     lines = tokens.map((line) =>
       line
