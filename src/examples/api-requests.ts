@@ -123,17 +123,22 @@ function matching(code: string, open: number): number {
   return code.length - 1;
 }
 
-const VALUE_OPTIONS = new Set([
-  "-X",
-  "--request",
-  "-H",
-  "--header",
+/** The options of curl whose value is the request's body. */
+const DATA_OPTIONS = new Set([
   "-d",
   "--data",
   "--data-raw",
   "--data-binary",
   "--data-urlencode",
   "--json",
+]);
+/** The options of curl that take a value (the next word is not the URL). */
+const VALUE_OPTIONS = new Set([
+  ...DATA_OPTIONS,
+  "-X",
+  "--request",
+  "-H",
+  "--header",
   "-o",
   "--output",
   "-u",
@@ -153,14 +158,6 @@ const VALUE_OPTIONS = new Set([
   "-T",
   "--upload-file",
   "--url",
-]);
-const DATA_OPTIONS = new Set([
-  "-d",
-  "--data",
-  "--data-raw",
-  "--data-binary",
-  "--data-urlencode",
-  "--json",
 ]);
 
 /** The `curl` commands of a bash block. */
