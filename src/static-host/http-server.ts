@@ -12,6 +12,7 @@ import {
 } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { answerOnSocket, clientErrorStatus } from "./socket-answer.ts";
 
 /** How long a client may take. */
 export interface HostTimeouts {
@@ -54,6 +55,20 @@ export function createHostServer(handle: RequestListener, options: HostServerOpt
     handle,
   );
   server.keepAliveTimeout = t.keepAliveMs;
+  // Node's own 400/408/431 would go out without the security headers every other answer has.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A response already under way on this socket: anything written now would corrupt it.
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent)
+      return void socket.destroy();
+    socket.on("error", () => socket.destroy());
+    answerOnSocket(socket, clientErrorStatus(error));
+  });
+  // Without a listener Node drops a CONNECT without a word: it is a method we do not serve.
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
+    socket.on("error", () => socket.destroy());
+    answerOnSocket(socket, 405, { Allow: "GET, HEAD" });
+  });
   const webSocket = options.webSocket;
   if (webSocket)
     // Node hands every `Connection: Upgrade` request to this listener once one exists.

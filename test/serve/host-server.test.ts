@@ -117,6 +117,64 @@ describe("security headers on every status", () => {
   });
 });
 
+/** Sends bytes as they are and collects everything until the server closes the connection. */
+function rawExchange(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let answer = "";
+  socket.on("data", (d: Buffer) => (answer += d.toString("latin1")));
+  socket.on("error", () => socket.destroy());
+  socket.write(bytes);
+  return new Promise((resolve) => socket.on("close", () => resolve(answer)));
+}
+
+/** The headers of a raw answer, lower-cased names. */
+function headersOf(answer: string): RawResponse {
+  const [head = ""] = answer.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const i = line.indexOf(":");
+    headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return { status: Number(statusLine.split(" ")[1]), headers, body: Buffer.alloc(0) };
+}
+
+describe("answers made below the request handler", () => {
+  it("sends the security headers on the parser's 400 and 431 and on a CONNECT's 405", async () => {
+    for (const { name, url } of servers()) {
+      const cases: [string, number][] = [
+        ["NOT A REQUEST\r\n\r\n", 400],
+        ["GET /docs/v2/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX\u0001: y\r\n\r\n", 400],
+        [`GET /docs/v2/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431],
+        ["CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n", 405],
+      ];
+      for (const [bytes, status] of cases) {
+        const r = headersOf(await rawExchange(url, bytes));
+        expect(r.status, `${name} ${status}`).toBe(status);
+        expect(missingSecurityHeaders(r), `${name} ${status}`).toEqual([]);
+      }
+    }
+  });
+
+  it("sends them when the dev server refuses a WebSocket upgrade", async () => {
+    const { host } = new URL(dev.server.url);
+    const upgrade = (path: string, origin: string, key = "dGhlIHNhbXBsZSBub25jZQ==") =>
+      `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${origin}\r\nConnection: Upgrade\r\n` +
+      `Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${key}\r\n\r\n`;
+    const cases: [string, number][] = [
+      [upgrade("/elsewhere", `http://${host}`), 404],
+      [upgrade("/__brook/ws", "http://evil.example"), 403],
+      [upgrade("/__brook/ws", `http://${host}`, "not-a-key"), 400],
+    ];
+    for (const [bytes, status] of cases) {
+      const r = headersOf(await rawExchange(dev.server.url, bytes));
+      expect(r.status).toBe(status);
+      expect(missingSecurityHeaders(r), String(status)).toEqual([]);
+    }
+  });
+});
+
 describe("odd requests and stalled clients", () => {
   it("answers an h2c upgrade as the plain request it is, on both servers", async () => {
     for (const { name, url } of servers()) {
@@ -147,6 +205,7 @@ describe("odd requests and stalled clients", () => {
       // The event under test: the server hangs up (a client that never finishes waits forever otherwise).
       await new Promise<void>((resolve) => socket.on("close", () => resolve()));
       expect(answer, name).toMatch(/^HTTP\/1\.1 408 /);
+      expect(missingSecurityHeaders(headersOf(answer)), name).toEqual([]);
     }
   });
 
