@@ -4,7 +4,16 @@
  * next one (never lost, never raced; Eleventy `WatchQueue`, Lume `reload`).
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
 import { watch as chokidarWatch } from "chokidar";
 
@@ -87,12 +96,41 @@ const RECHECK_MS = 80;
 
 /** What a file holds now (content hash for files the size of a page, size and time beyond). */
 function fingerprint(file: string): string {
+  let fd: number | undefined;
   try {
     const st = statSync(file);
+    // A pipe, socket or device is never opened: opening a pipe nobody writes to would block this
+    // thread, and with it the whole server, for good (the build reports the file).
+    if (!st.isFile()) return `special:${st.mode}:${st.ino}`;
     if (st.size > 1024 * 1024) return `${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
-    return createHash("sha1").update(readFileSync(file)).digest("hex");
+    // Non-blocking in case the file was swapped for a pipe since the stat.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    if (!fstatSync(fd).isFile()) return "special";
+    return createHash("sha1").update(readFileSync(fd)).digest("hex");
   } catch {
     return "gone";
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Whether `file` sits in a folder that a symbolic link under a watched root leads outside it to:
+ * the link itself is reported (the build names it), what it leads to is never walked or watched
+ * (a link to `/` would have the watcher crawl the whole disk).
+ */
+function beyondLink(file: string, roots: ReadonlySet<string>): boolean {
+  const parent = dirname(file);
+  if (roots.has(parent)) return false;
+  let root: string | undefined;
+  for (const r of roots) if (parent.startsWith(r + sep)) root = r;
+  if (!root) return false;
+  try {
+    const real = realpathSync.native(parent);
+    const realRoot = realpathSync.native(root);
+    return real !== realRoot && !real.startsWith(realRoot + sep);
+  } catch {
+    return false;
   }
 }
 
@@ -127,7 +165,7 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
     {
       ignoreInitial: true,
       // By the file's own name only: the project itself may sit under a dot folder.
-      ignored: (p: string) => !roots.has(p) && isEditorArtifact(p),
+      ignored: (p: string) => !roots.has(p) && (isEditorArtifact(p) || beyondLink(p, roots)),
     },
   );
   // chokidar drops a file's second "change" within 50 ms of the first (its throttle): a save

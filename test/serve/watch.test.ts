@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { join } from "node:path";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import {
   classifyChange,
@@ -141,6 +142,86 @@ describe("watchSources", () => {
     } finally {
       await watcher.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("watchSources and what a writer may put in content/", () => {
+  /** A watcher on a fresh project; `until(file)` resolves once a change of `file` was reported. */
+  function watchProject() {
+    const dir = mkdtempSync(join(tmpdir(), "brook-watch-odd-"));
+    mkdirSync(join(dir, "content"));
+    const seen: string[] = [];
+    const waiting: (() => void)[] = [];
+    const watcher = watchSources(
+      {
+        cwd: dir,
+        contentDir: join(dir, "content"),
+        configFile: join(dir, "site.config.ts"),
+        publicDir: join(dir, "public"),
+      },
+      (c) => {
+        seen.push(c.file);
+        for (const wake of waiting) wake();
+      },
+    );
+    const until = (file: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => seen.includes(file) && (resolve(), true);
+        if (!check()) waiting.push(() => void check());
+      });
+    const close = async () => {
+      await watcher.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { dir, seen, until, ready: watcher.ready, close };
+  }
+
+  it("never opens a named pipe that appears (opening one nobody writes to blocks the server for good)", async () => {
+    const w = watchProject();
+    const pipe = join(w.dir, "content", "pipe.md");
+    let writer: ChildProcess | undefined;
+    try {
+      await w.ready;
+      execFileSync("mkfifo", [pipe]);
+      // Waits to open the pipe for writing: that open returns only once someone opens it to read,
+      // so this process ends exactly when the watcher reads the pipe (and then unblocks it).
+      writer = spawn(process.execPath, [
+        "-e",
+        "require('fs').openSync(process.argv[1], 'w')",
+        pipe,
+      ]);
+      const ended = new Promise<void>((resolve) => writer!.once("exit", () => resolve()));
+      await w.until("content/pipe.md");
+      writeFileSync(join(w.dir, "content", "after.md"), "# after");
+      await Promise.race([w.until("content/after.md"), ended]);
+      await w.until("content/after.md");
+      expect(writer.exitCode).toBeNull();
+    } finally {
+      writer?.kill();
+      await w.close();
+    }
+  });
+
+  it("does not watch what a symbolic link outside the folder leads to", async () => {
+    const w = watchProject();
+    const outside = mkdtempSync(join(tmpdir(), "brook-watch-outside-"));
+    try {
+      for (const name of ["a.md", "b.md", "c.md"]) writeFileSync(join(outside, name), "x");
+      await w.ready;
+      symlinkSync(outside, join(w.dir, "content", "out"));
+      await w.until("content/out");
+      writeFileSync(join(outside, "new.md"), "y");
+      writeFileSync(join(w.dir, "content", "sentinel.md"), "# sentinel");
+      await w.until("content/sentinel.md");
+      unlinkSync(join(w.dir, "content", "out"));
+      writeFileSync(join(w.dir, "content", "sentinel-2.md"), "# sentinel");
+      await w.until("content/sentinel-2.md");
+      // The link itself is reported (the build says it leads outside); nothing it leads to is.
+      expect(w.seen.filter((f) => f.startsWith("content/out/"))).toEqual([]);
+    } finally {
+      await w.close();
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });
