@@ -147,8 +147,8 @@ export interface SourceWatcher {
 
 /**
  * Starts chokidar on the targets; `onChange` gets each classified change. Only paths that exist
- * are watched (chokidar reports "ready" too early when some do not); the config file and public/
- * are picked up from their parent folder when they appear later.
+ * are watched (chokidar reports "ready" too early when some do not); a target that appears later,
+ * or comes back after it was removed, is picked up from its parent folder.
  */
 export function watchSources(targets: WatchTargets, onChange: (c: Change) => void): SourceWatcher {
   const configInputs = new Set<string>();
@@ -194,20 +194,23 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
   }
   const ready = [new Promise<void>((r) => watcher.once("ready", () => r()))];
 
-  const missing = wanted.filter((p) => !existsSync(p));
-  const parents = [...new Set(missing.map((p) => dirname(p)))].filter((p) => existsSync(p));
-  const lookout = parents.length
-    ? chokidarWatch(parents, { ignoreInitial: true, depth: 0 })
-    : undefined;
-  if (lookout) {
-    lookout.on("all", (event: string, file: string) => {
-      if (!missing.includes(file) || (event !== "add" && event !== "addDir")) return;
-      missing.splice(missing.indexOf(file), 1);
-      watcher.add(file);
-      emit(event, file);
-    });
-    ready.push(new Promise<void>((r) => lookout.once("ready", () => r())));
-  }
+  // Each root's parent folder, one level deep: a root that appears later, or comes back after it
+  // was deleted or moved away (a branch switch, `rm -r` then a restore), is watched again and its
+  // return reported (chokidar forgets a watched folder once it is gone).
+  const missing = new Set(wanted.filter((p) => !existsSync(p)));
+  const parents = [...new Set(wanted.map((p) => dirname(p)))].filter((p) => existsSync(p));
+  const lookout = chokidarWatch(parents, { ignoreInitial: true, depth: 0 });
+  lookout.on("all", (event: string, file: string) => {
+    if (!roots.has(file)) return;
+    if (event === "unlink" || event === "unlinkDir") return void missing.add(file);
+    if ((event !== "add" && event !== "addDir") || !missing.delete(file)) return;
+    watcher.add(file);
+    const kind =
+      classifyChange(file, t) ??
+      (file === t.contentDir || file === t.publicDir ? "content" : undefined);
+    if (kind) onChange({ kind, file: relative(t.cwd, file).split(sep).join("/"), event });
+  });
+  ready.push(new Promise<void>((r) => lookout.once("ready", () => r())));
   const generator = t.projectRoot
     ? [`${t.projectRoot}${sep}src${sep}`, `${t.projectRoot}${sep}templates${sep}`]
     : [];
@@ -227,7 +230,7 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
     close: async () => {
       for (const timer of rechecks.values()) clearTimeout(timer);
       rechecks.clear();
-      await Promise.all([watcher.close(), lookout?.close()]);
+      await Promise.all([watcher.close(), lookout.close()]);
     },
   };
 }

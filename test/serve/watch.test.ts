@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { join } from "node:path";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import {
   classifyChange,
@@ -147,7 +155,7 @@ describe("watchSources", () => {
 });
 
 describe("watchSources and what a writer may put in content/", () => {
-  /** A watcher on a fresh project; `until(file)` resolves once a change of `file` was reported. */
+  /** A watcher on a fresh project; `until(file, n)` resolves once `n` changes of `file` were reported. */
   function watchProject() {
     const dir = mkdtempSync(join(tmpdir(), "brook-watch-odd-"));
     mkdirSync(join(dir, "content"));
@@ -165,9 +173,9 @@ describe("watchSources and what a writer may put in content/", () => {
         for (const wake of waiting) wake();
       },
     );
-    const until = (file: string) =>
+    const until = (file: string, times = 1) =>
       new Promise<void>((resolve) => {
-        const check = () => seen.includes(file) && (resolve(), true);
+        const check = () => seen.filter((f) => f === file).length >= times && (resolve(), true);
         if (!check()) waiting.push(() => void check());
       });
     const close = async () => {
@@ -199,6 +207,28 @@ describe("watchSources and what a writer may put in content/", () => {
       expect(writer.exitCode).toBeNull();
     } finally {
       writer?.kill();
+      await w.close();
+    }
+  });
+
+  it("watches content/ again when it comes back after it was moved away (a branch switch)", async () => {
+    const w = watchProject();
+    const content = join(w.dir, "content");
+    writeFileSync(join(content, "page.md"), "# one");
+    try {
+      await w.ready;
+      renameSync(content, join(w.dir, "away"));
+      await w.until("content/page.md");
+      renameSync(join(w.dir, "away"), content);
+      // The folder's return is a change of its own (the build finds its files again)...
+      await w.until("content");
+      // ...and its files are watched again. Setting up that watch takes chokidar a moment (it
+      // says nothing when it is done): save again until a save is reported.
+      for (let save = 2; w.seen.filter((f) => f === "content/page.md").length < 2; save++) {
+        writeFileSync(join(content, "page.md"), `# save ${save}`);
+        await Promise.race([w.until("content/page.md", 2), new Promise((r) => setTimeout(r, 100))]);
+      }
+    } finally {
       await w.close();
     }
   });
