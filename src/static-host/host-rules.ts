@@ -3,6 +3,7 @@
  * (`from to [status]`, `*` splat, `:name` placeholders) and `_headers` (a path pattern line, then
  * indented `Name: value` lines).
  */
+import { validateHeaderName, validateHeaderValue } from "node:http";
 
 /** One `_redirects` rule. */
 export interface RedirectRule {
@@ -131,7 +132,15 @@ export function parseHeaders(text: string): HeaderRule[] {
     }
     const i = raw.indexOf(":");
     if (!current || i < 0) continue;
-    current.headers.push([raw.slice(0, i).trim(), raw.slice(i + 1).trim()]);
+    const [name, value] = [raw.slice(0, i).trim(), raw.slice(i + 1).trim()];
+    try {
+      // A name or value Node would refuse to send: skipped, as hosts skip what they cannot read.
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      continue;
+    }
+    current.headers.push([name, value]);
   }
   return rules;
 }

@@ -91,6 +91,11 @@ describe("host files", () => {
     expect(Object.fromEntries(headersFor(headers, "/a/assets/b"))).toEqual({ "X-Kept": "1" });
   });
 
+  it("skips a _headers line no response could carry (Node refused it on every request)", () => {
+    const rules = parseHeaders("/*\n  Bad Name: 1\n  X-Ctl: a\u0001b\n  X-Kept: 1\r\n");
+    expect(Object.fromEntries(headersFor(rules, "/a"))).toEqual({ "X-Kept": "1" });
+  });
+
   it("keeps matching linear: at most one placeholder a segment", () => {
     // `:a:b:c…` in one segment backtracks as a power of the segment's length on a path that fails.
     const names = Array.from({ length: 12 }, (_, i) => `:p${i}`).join("");
