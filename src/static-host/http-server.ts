@@ -51,6 +51,8 @@ export function createHostServer(handle: RequestListener, options: HostServerOpt
       requestTimeout: Math.max(t.requestMs, t.headersMs),
       // Node checks the two time-outs above on this timer (30 s by default).
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, t.headersMs / 4)),
+      // Node's own 400 for a missing Host goes out bare: the handler answers it with our headers.
+      requireHostHeader: false,
     },
     handle,
   );

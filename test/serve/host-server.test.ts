@@ -141,13 +141,15 @@ function headersOf(answer: string): RawResponse {
 }
 
 describe("answers made below the request handler", () => {
-  it("sends the security headers on the parser's 400 and 431 and on a CONNECT's 405", async () => {
+  it("sends the security headers on the parser's 400 and 431, a CONNECT's 405, a Host missing", async () => {
     for (const { name, url } of servers()) {
       const cases: [string, number][] = [
         ["NOT A REQUEST\r\n\r\n", 400],
         ["GET /docs/v2/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX\u0001: y\r\n\r\n", 400],
         [`GET /docs/v2/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431],
         ["CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n", 405],
+        // HTTP/1.1 without Host (Node answered this one itself, from inside its parser).
+        ["GET /docs/v2/ HTTP/1.1\r\nConnection: close\r\n\r\n", 400],
       ];
       for (const [bytes, status] of cases) {
         const r = headersOf(await rawExchange(url, bytes));
