@@ -14,6 +14,13 @@ import { answerOnSocket } from "../static-host/socket-answer.ts";
 /** Where the dev client connects. */
 export const LIVE_RELOAD_PATH = "/__brook/ws";
 
+/**
+ * Most bytes a page may leave unread before it is let go: a page that stops reading would
+ * otherwise have the server hold every message since (each failed build's text). Nothing is lost:
+ * the page reconnects and hears the current version and error.
+ */
+export const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
+
 export type { LiveMessage };
 
 /**
@@ -110,7 +117,11 @@ export class LiveReload {
 
   private broadcast(message: LiveMessage): void {
     const text = JSON.stringify(message);
-    for (const ws of this.wss.clients) if (ws.readyState === ws.OPEN) ws.send(text);
+    for (const ws of this.wss.clients) {
+      if (ws.readyState !== ws.OPEN) continue;
+      if (ws.bufferedAmount > MAX_UNREAD_BYTES) ws.terminate();
+      else ws.send(text);
+    }
   }
 
   private send(ws: WebSocket, message: LiveMessage): void {
