@@ -115,9 +115,10 @@ function fingerprint(file: string): string {
 }
 
 /**
- * Whether `file` sits in a folder that a symbolic link under a watched root leads outside it to:
- * the link itself is reported (the build names it), what it leads to is never walked or watched
- * (a link to `/` would have the watcher crawl the whole disk).
+ * Whether `file` sits in a folder reached through a symbolic link the watcher must not follow:
+ * one that leads outside its watched root (a link to `/` would have it crawl the whole disk), or
+ * back to a folder above it (`loop -> .` was followed 40 deep, until ELOOP). The link itself is
+ * still reported, and the build names it.
  */
 function beyondLink(file: string, roots: ReadonlySet<string>): boolean {
   const parent = dirname(file);
@@ -127,8 +128,11 @@ function beyondLink(file: string, roots: ReadonlySet<string>): boolean {
   if (!root) return false;
   try {
     const real = realpathSync.native(parent);
+    if (real === parent) return false;
     const realRoot = realpathSync.native(root);
-    return real !== realRoot && !real.startsWith(realRoot + sep);
+    const outside = real !== realRoot && !real.startsWith(realRoot + sep);
+    const above = parent.startsWith(real + sep);
+    return outside || above;
   } catch {
     return false;
   }
@@ -150,7 +154,11 @@ export interface SourceWatcher {
  * are watched (chokidar reports "ready" too early when some do not); a target that appears later,
  * or comes back after it was removed, is picked up from its parent folder.
  */
-export function watchSources(targets: WatchTargets, onChange: (c: Change) => void): SourceWatcher {
+export function watchSources(
+  targets: WatchTargets,
+  onChange: (c: Change) => void,
+  onError: (e: Error) => void = (e) => process.stderr.write(`watching: ${e.message}\n`),
+): SourceWatcher {
   const configInputs = new Set<string>();
   const t: WatchTargets = { ...targets, configInputs };
   const wanted = [t.contentDir, t.configFile, t.publicDir];
@@ -192,6 +200,9 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
       if (event === "add" || event === "change") recheck(file);
     });
   }
+  // An "error" event nobody listens to ends the process: a file the watcher cannot stat (a link
+  // loop), a folder it may not read, the system's limit of watches reached.
+  watcher.on("error", (e: unknown) => onError(e as Error));
   const ready = [new Promise<void>((r) => watcher.once("ready", () => r()))];
 
   // Each root's parent folder, one level deep: a root that appears later, or comes back after it
@@ -200,6 +211,7 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
   const missing = new Set(wanted.filter((p) => !existsSync(p)));
   const parents = [...new Set(wanted.map((p) => dirname(p)))].filter((p) => existsSync(p));
   const lookout = chokidarWatch(parents, { ignoreInitial: true, depth: 0 });
+  lookout.on("error", (e: unknown) => onError(e as Error));
   lookout.on("all", (event: string, file: string) => {
     if (!roots.has(file)) return;
     if (event === "unlink" || event === "unlinkDir") return void missing.add(file);

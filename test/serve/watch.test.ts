@@ -233,6 +233,22 @@ describe("watchSources and what a writer may put in content/", () => {
     }
   });
 
+  it("survives a symbolic link that leads back to its own folder, and does not walk it round", async () => {
+    const w = watchProject();
+    try {
+      await w.ready;
+      // chokidar followed it 40 deep, then its stat failed with ELOOP: an "error" event nobody
+      // listened to, which ended the process.
+      symlinkSync(".", join(w.dir, "content", "loop"));
+      await w.until("content/loop");
+      writeFileSync(join(w.dir, "content", "sentinel.md"), "# sentinel");
+      await w.until("content/sentinel.md");
+      expect(w.seen.filter((f) => f.startsWith("content/loop/"))).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+
   it("does not watch what a symbolic link outside the folder leads to", async () => {
     const w = watchProject();
     const outside = mkdtempSync(join(tmpdir(), "brook-watch-outside-"));
