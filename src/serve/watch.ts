@@ -194,10 +194,28 @@ export function watchSources(
       }, RECHECK_MS),
     );
   };
+  // Each root's parent folder, one level deep: a root that appears later, or comes back after it
+  // was deleted or moved away (a branch switch, `rm -r` then a restore), is watched again and its
+  // return reported (chokidar forgets a watched path once it is gone).
+  const missing = new Set(wanted.filter((p) => !existsSync(p)));
+  const returned = (event: string, file: string) => {
+    if (!missing.delete(file)) return;
+    watcher.add(file);
+    const kind =
+      classifyChange(file, t) ??
+      (file === t.contentDir || file === t.publicDir ? "content" : undefined);
+    if (kind) onChange({ kind, file: relative(t.cwd, file).split(sep).join("/"), event });
+  };
+  const lost = (file: string) => {
+    missing.add(file);
+    // Swapped in one step (a pipe, then a file again): it is back before anything says so.
+    if (existsSync(file)) returned("change", file);
+  };
   for (const event of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) {
     watcher.on(event, (file: string) => {
       emit(event, file);
       if (event === "add" || event === "change") recheck(file);
+      if ((event === "unlink" || event === "unlinkDir") && roots.has(file)) lost(file);
     });
   }
   // An "error" event nobody listens to ends the process: a file the watcher cannot stat (a link
@@ -205,22 +223,14 @@ export function watchSources(
   watcher.on("error", (e: unknown) => onError(e as Error));
   const ready = [new Promise<void>((r) => watcher.once("ready", () => r()))];
 
-  // Each root's parent folder, one level deep: a root that appears later, or comes back after it
-  // was deleted or moved away (a branch switch, `rm -r` then a restore), is watched again and its
-  // return reported (chokidar forgets a watched folder once it is gone).
-  const missing = new Set(wanted.filter((p) => !existsSync(p)));
   const parents = [...new Set(wanted.map((p) => dirname(p)))].filter((p) => existsSync(p));
   const lookout = chokidarWatch(parents, { ignoreInitial: true, depth: 0 });
   lookout.on("error", (e: unknown) => onError(e as Error));
   lookout.on("all", (event: string, file: string) => {
     if (!roots.has(file)) return;
-    if (event === "unlink" || event === "unlinkDir") return void missing.add(file);
-    if ((event !== "add" && event !== "addDir") || !missing.delete(file)) return;
-    watcher.add(file);
-    const kind =
-      classifyChange(file, t) ??
-      (file === t.contentDir || file === t.publicDir ? "content" : undefined);
-    if (kind) onChange({ kind, file: relative(t.cwd, file).split(sep).join("/"), event });
+    if (event === "unlink" || event === "unlinkDir") missing.add(file);
+    // A root swapped in one step can come as "change", not "add".
+    else returned(event, file);
   });
   ready.push(new Promise<void>((r) => lookout.once("ready", () => r())));
   const generator = t.projectRoot

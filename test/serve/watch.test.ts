@@ -233,6 +233,30 @@ describe("watchSources and what a writer may put in content/", () => {
     }
   });
 
+  it("keeps watching the config when it is swapped for a pipe and back, each in one step", async () => {
+    const w = watchProject();
+    const config = join(w.dir, "site.config.ts");
+    writeFileSync(config, "export default {};\n");
+    const count = () => w.seen.filter((f) => f === "site.config.ts").length;
+    try {
+      await w.ready;
+      execFileSync("sh", ["-c", `rm "${config}" && mkfifo "${config}"`]);
+      await w.until("site.config.ts", count() + 1);
+      execFileSync("sh", ["-c", `rm "${config}" && echo "export default {};" > "${config}"`]);
+      await w.until("site.config.ts", count() + 1);
+      // The edit after it: chokidar had forgotten the file, so this one went unseen.
+      for (let save = 1, seen = count(); count() === seen; save++) {
+        writeFileSync(config, `export default {}; // ${save}\n`);
+        await Promise.race([
+          w.until("site.config.ts", seen + 1),
+          new Promise((r) => setTimeout(r, 200)),
+        ]);
+      }
+    } finally {
+      await w.close();
+    }
+  });
+
   it("survives a symbolic link that leads back to its own folder, and does not walk it round", async () => {
     const w = watchProject();
     try {
