@@ -22,6 +22,11 @@ export interface HostTimeouts {
   requestMs: number;
   /** An idle keep-alive connection is closed after this. @default 5000 */
   keepAliveMs: number;
+  /**
+   * A connection on which nothing moves either way for this long is closed: a client that stops
+   * reading an answer held it open for good (nginx's send_timeout is 60 s). @default 30000
+   */
+  idleMs: number;
 }
 
 /** The time-outs of both servers (nginx's are 60 s; a docs site's requests take milliseconds). */
@@ -29,6 +34,7 @@ export const HOST_TIMEOUTS: HostTimeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
+  idleMs: 30_000,
 };
 
 /** Answers a WebSocket upgrade (the dev server's live reload). */
@@ -57,6 +63,8 @@ export function createHostServer(handle: RequestListener, options: HostServerOpt
     handle,
   );
   server.keepAliveTimeout = t.keepAliveMs;
+  // Without a "timeout" listener Node destroys the socket; the live-reload WebSocket clears it.
+  server.timeout = t.idleMs;
   // Node's own 400/408/431 would go out without the security headers every other answer has.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A response already under way on this socket: anything written now would corrupt it.

@@ -2,11 +2,13 @@
 // headers on every status, an h2c upgrade answered plainly, and a stalled client let go.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startPreview, type PreviewServer } from "../../src/preview.ts";
 import { isAllowedHost } from "../../src/serve/allowed-host.ts";
+import { createHostServer } from "../../src/static-host/http-server.ts";
+import { closeServer, listen } from "../../src/static-host/listen.ts";
 import { headersFile } from "../../src/write/host-files.ts";
 import { startDev, type DevFixture } from "./dev-helpers.ts";
 import { rawRequest, type RawResponse } from "./http-helpers.ts";
@@ -24,7 +26,7 @@ for (const [path, text] of Object.entries(site)) {
 }
 
 // Short enough for a test to see, long enough for a loaded machine to send a request in time.
-const timeouts = { headersMs: 300, requestMs: 2_000, keepAliveMs: 500 };
+const timeouts = { headersMs: 300, requestMs: 2_000, keepAliveMs: 500, idleMs: 1_000 };
 let preview: PreviewServer;
 let dev: DevFixture;
 beforeAll(async () => {
@@ -208,6 +210,30 @@ describe("odd requests and stalled clients", () => {
       await new Promise<void>((resolve) => socket.on("close", () => resolve()));
       expect(answer, name).toMatch(/^HTTP\/1\.1 408 /);
       expect(missingSecurityHeaders(headersOf(answer)), name).toEqual([]);
+    }
+  });
+
+  it("closes a connection whose client stopped reading the answer", async () => {
+    // Larger than what the sockets' buffers take: a reader that stops stalls the answer.
+    const body = Buffer.alloc(32 * 1024 * 1024, "x");
+    const server = createHostServer((_req, res) => res.end(body), { timeouts });
+    // The server's side of the connection: the paused client cannot see it close.
+    const closed = new Promise<void>((resolve) =>
+      server.once("connection", (s: Socket) => s.once("close", () => resolve())),
+    );
+    const url = await listen(server, 0, "127.0.0.1");
+    const { port } = new URL(url);
+    const client = connect(Number(port), "127.0.0.1");
+    try {
+      client.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+      // The answer has begun: from now on this client reads nothing.
+      client.once("data", () => client.pause());
+      client.on("error", () => client.destroy());
+      // The event under test: without an idle time-out the server held this connection for good.
+      await closed;
+    } finally {
+      client.destroy();
+      await closeServer(server);
     }
   });
 
