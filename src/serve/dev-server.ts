@@ -236,6 +236,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
           projectRoot: options.watchCode === false ? undefined : root,
         },
         (c) => queue.push(c),
+        (e) => log.warn(`watching the sources: ${e.message} (the server goes on)`),
       );
       watcher.watchConfigInputs(dev.configFiles());
       await watcher.ready;

@@ -9,9 +9,17 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { LiveMessage } from "../shared/live-message.ts";
 import { isAllowedHost } from "./allowed-host.ts";
+import { answerOnSocket } from "../static-host/socket-answer.ts";
 
 /** Where the dev client connects. */
 export const LIVE_RELOAD_PATH = "/__brook/ws";
+
+/**
+ * Most bytes a page may leave unread before it is let go: a page that stops reading would
+ * otherwise have the server hold every message since (each failed build's text). Nothing is lost:
+ * the page reconnects and hears the current version and error.
+ */
+export const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
 
 export type { LiveMessage };
 
@@ -39,6 +47,8 @@ export class LiveReload {
 
   /** `listenHost`: the address the server listens on (it decides which Host is answered). */
   constructor(private readonly listenHost: string) {
+    // A handshake ws refuses (no key, a bad version): answered with our headers, not its bare HTML.
+    this.wss.on("wsClientError", (_error: Error, socket: Duplex) => answerOnSocket(socket, 400));
     this.wss.on("connection", (ws: WebSocket) => {
       // Clients only listen; anything they send is ignored.
       ws.on("error", () => ws.terminate());
@@ -55,8 +65,8 @@ export class LiveReload {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on("error", () => socket.destroy());
     const path = (req.url ?? "").split("?")[0];
-    if (path !== LIVE_RELOAD_PATH) return refuse(socket, 404, "Not Found");
-    if (!isSameOrigin(req, this.listenHost)) return refuse(socket, 403, "Forbidden");
+    if (path !== LIVE_RELOAD_PATH) return answerOnSocket(socket, 404);
+    if (!isSameOrigin(req, this.listenHost)) return answerOnSocket(socket, 403);
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit("connection", ws, req));
   }
 
@@ -107,14 +117,14 @@ export class LiveReload {
 
   private broadcast(message: LiveMessage): void {
     const text = JSON.stringify(message);
-    for (const ws of this.wss.clients) if (ws.readyState === ws.OPEN) ws.send(text);
+    for (const ws of this.wss.clients) {
+      if (ws.readyState !== ws.OPEN) continue;
+      if (ws.bufferedAmount > MAX_UNREAD_BYTES) ws.terminate();
+      else ws.send(text);
+    }
   }
 
   private send(ws: WebSocket, message: LiveMessage): void {
     ws.send(JSON.stringify(message));
   }
-}
-
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

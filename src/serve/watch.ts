@@ -4,7 +4,16 @@
  * next one (never lost, never raced; Eleventy `WatchQueue`, Lume `reload`).
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
 import { watch as chokidarWatch } from "chokidar";
 
@@ -87,12 +96,45 @@ const RECHECK_MS = 80;
 
 /** What a file holds now (content hash for files the size of a page, size and time beyond). */
 function fingerprint(file: string): string {
+  let fd: number | undefined;
   try {
     const st = statSync(file);
+    // A pipe, socket or device is never opened: opening a pipe nobody writes to would block this
+    // thread, and with it the whole server, for good (the build reports the file).
+    if (!st.isFile()) return `special:${st.mode}:${st.ino}`;
     if (st.size > 1024 * 1024) return `${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
-    return createHash("sha1").update(readFileSync(file)).digest("hex");
+    // Non-blocking in case the file was swapped for a pipe since the stat.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    if (!fstatSync(fd).isFile()) return "special";
+    return createHash("sha1").update(readFileSync(fd)).digest("hex");
   } catch {
     return "gone";
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Whether `file` sits in a folder reached through a symbolic link the watcher must not follow:
+ * one that leads outside its watched root (a link to `/` would have it crawl the whole disk), or
+ * back to a folder above it (`loop -> .` was followed 40 deep, until ELOOP). The link itself is
+ * still reported, and the build names it.
+ */
+function beyondLink(file: string, roots: ReadonlySet<string>): boolean {
+  const parent = dirname(file);
+  if (roots.has(parent)) return false;
+  let root: string | undefined;
+  for (const r of roots) if (parent.startsWith(r + sep)) root = r;
+  if (!root) return false;
+  try {
+    const real = realpathSync.native(parent);
+    if (real === parent) return false;
+    const realRoot = realpathSync.native(root);
+    const outside = real !== realRoot && !real.startsWith(realRoot + sep);
+    const above = parent.startsWith(real + sep);
+    return outside || above;
+  } catch {
+    return false;
   }
 }
 
@@ -109,10 +151,14 @@ export interface SourceWatcher {
 
 /**
  * Starts chokidar on the targets; `onChange` gets each classified change. Only paths that exist
- * are watched (chokidar reports "ready" too early when some do not); the config file and public/
- * are picked up from their parent folder when they appear later.
+ * are watched (chokidar reports "ready" too early when some do not); a target that appears later,
+ * or comes back after it was removed, is picked up from its parent folder.
  */
-export function watchSources(targets: WatchTargets, onChange: (c: Change) => void): SourceWatcher {
+export function watchSources(
+  targets: WatchTargets,
+  onChange: (c: Change) => void,
+  onError: (e: Error) => void = (e) => process.stderr.write(`watching: ${e.message}\n`),
+): SourceWatcher {
   const configInputs = new Set<string>();
   const t: WatchTargets = { ...targets, configInputs };
   const wanted = [t.contentDir, t.configFile, t.publicDir];
@@ -127,7 +173,7 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
     {
       ignoreInitial: true,
       // By the file's own name only: the project itself may sit under a dot folder.
-      ignored: (p: string) => !roots.has(p) && isEditorArtifact(p),
+      ignored: (p: string) => !roots.has(p) && (isEditorArtifact(p) || beyondLink(p, roots)),
     },
   );
   // chokidar drops a file's second "change" within 50 ms of the first (its throttle): a save
@@ -148,28 +194,45 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
       }, RECHECK_MS),
     );
   };
+  // Each root's parent folder, one level deep: a root that appears later, or comes back after it
+  // was deleted or moved away (a branch switch, `rm -r` then a restore), is watched again and its
+  // return reported (chokidar forgets a watched path once it is gone).
+  const missing = new Set(wanted.filter((p) => !existsSync(p)));
+  const returned = (event: string, file: string) => {
+    if (!missing.delete(file)) return;
+    watcher.add(file);
+    const kind =
+      classifyChange(file, t) ??
+      (file === t.contentDir || file === t.publicDir ? "content" : undefined);
+    if (kind) onChange({ kind, file: relative(t.cwd, file).split(sep).join("/"), event });
+  };
+  const lost = (file: string) => {
+    missing.add(file);
+    // Swapped in one step (a pipe, then a file again): it is back before anything says so.
+    if (existsSync(file)) returned("change", file);
+  };
   for (const event of ["add", "change", "unlink", "addDir", "unlinkDir"] as const) {
     watcher.on(event, (file: string) => {
       emit(event, file);
       if (event === "add" || event === "change") recheck(file);
+      if ((event === "unlink" || event === "unlinkDir") && roots.has(file)) lost(file);
     });
   }
+  // An "error" event nobody listens to ends the process: a file the watcher cannot stat (a link
+  // loop), a folder it may not read, the system's limit of watches reached.
+  watcher.on("error", (e: unknown) => onError(e as Error));
   const ready = [new Promise<void>((r) => watcher.once("ready", () => r()))];
 
-  const missing = wanted.filter((p) => !existsSync(p));
-  const parents = [...new Set(missing.map((p) => dirname(p)))].filter((p) => existsSync(p));
-  const lookout = parents.length
-    ? chokidarWatch(parents, { ignoreInitial: true, depth: 0 })
-    : undefined;
-  if (lookout) {
-    lookout.on("all", (event: string, file: string) => {
-      if (!missing.includes(file) || (event !== "add" && event !== "addDir")) return;
-      missing.splice(missing.indexOf(file), 1);
-      watcher.add(file);
-      emit(event, file);
-    });
-    ready.push(new Promise<void>((r) => lookout.once("ready", () => r())));
-  }
+  const parents = [...new Set(wanted.map((p) => dirname(p)))].filter((p) => existsSync(p));
+  const lookout = chokidarWatch(parents, { ignoreInitial: true, depth: 0 });
+  lookout.on("error", (e: unknown) => onError(e as Error));
+  lookout.on("all", (event: string, file: string) => {
+    if (!roots.has(file)) return;
+    if (event === "unlink" || event === "unlinkDir") missing.add(file);
+    // A root swapped in one step can come as "change", not "add".
+    else returned(event, file);
+  });
+  ready.push(new Promise<void>((r) => lookout.once("ready", () => r())));
   const generator = t.projectRoot
     ? [`${t.projectRoot}${sep}src${sep}`, `${t.projectRoot}${sep}templates${sep}`]
     : [];
@@ -189,7 +252,7 @@ export function watchSources(targets: WatchTargets, onChange: (c: Change) => voi
     close: async () => {
       for (const timer of rechecks.values()) clearTimeout(timer);
       rechecks.clear();
-      await Promise.all([watcher.close(), lookout?.close()]);
+      await Promise.all([watcher.close(), lookout.close()]);
     },
   };
 }

@@ -3,6 +3,7 @@
  * (`from to [status]`, `*` splat, `:name` placeholders) and `_headers` (a path pattern line, then
  * indented `Name: value` lines).
  */
+import { validateHeaderName, validateHeaderValue } from "node:http";
 
 /** One `_redirects` rule. */
 export interface RedirectRule {
@@ -33,15 +34,33 @@ export interface HeaderRule {
   headers: [string, string][];
 }
 
-/** A Netlify path pattern as a regular expression: `*` is the splat, `:name` one segment. */
-export function patternToRegExp(pattern: string): RegExp {
-  let re = "";
-  for (const part of pattern.split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)) {
-    if (part === "*") re += "(?<splat>.*)";
-    else if (part.startsWith(":") && part.length > 1) re += `(?<${part.slice(1)}>[^/]+)`;
-    else re += part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PART_RE = /(\*|:[A-Za-z_][A-Za-z0-9_]*)/;
+
+/**
+ * A Netlify path pattern as a regular expression: `*` is the splat, `:name` one segment. Undefined
+ * for a pattern hosts do not read: a second splat or a name used twice (RegExp refuses a duplicate
+ * group), or two placeholders in one segment (their match backtracks as a power of its length).
+ */
+export function patternToRegExp(pattern: string): RegExp | undefined {
+  const names = new Set<string>();
+  const segments: string[] = [];
+  for (const segment of pattern.split("/")) {
+    let re = "";
+    let placeholders = 0;
+    // split() with a capturing group: the pattern's own parts are at the odd indexes.
+    for (const [i, part] of segment.split(PART_RE).entries()) {
+      if (i % 2 === 0) {
+        re += part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        continue;
+      }
+      const name = part === "*" ? "splat" : part.slice(1);
+      if (names.has(name) || (part !== "*" && ++placeholders > 1)) return undefined;
+      names.add(name);
+      re += part === "*" ? "(?<splat>.*)" : `(?<${name}>[^/]+)`;
+    }
+    segments.push(re);
   }
-  return new RegExp(`^${re}$`);
+  return new RegExp(`^${segments.join("/")}$`);
 }
 
 /** Parses `_redirects`; lines it cannot read are skipped, as the hosts do. */
@@ -54,8 +73,10 @@ export function parseRedirects(text: string): RedirectRules {
     if (!from || !to || !from.startsWith("/")) return;
     const code = status ? parseInt(status, 10) : 301;
     if (!Number.isFinite(code)) return;
+    const match = patternToRegExp(from);
+    if (!match) return;
     const column = raw.indexOf(to, raw.indexOf(from) + from.length) + 1;
-    rules.push({ from, to, status: code, match: patternToRegExp(from), line: i + 1, column });
+    rules.push({ from, to, status: code, match, line: i + 1, column });
   });
   const exact = new Map<string, number>();
   const patterns: number[] = [];
@@ -88,9 +109,8 @@ export function matchRedirect(
   const rule = parsed.rules[best];
   if (!rule) return undefined;
   return {
-    to: rule.to.replace(
-      /:([A-Za-z_][A-Za-z0-9_]*)/g,
-      (whole, name: string) => groups[name] ?? whole,
+    to: rule.to.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) =>
+      Object.hasOwn(groups, name) ? groups[name]! : whole,
     ),
     status: rule.status,
   };
@@ -104,13 +124,23 @@ export function parseHeaders(text: string): HeaderRule[] {
     if (!raw.trim() || raw.trim().startsWith("#")) continue;
     if (!/^\s/.test(raw)) {
       const pattern = raw.trim();
-      current = { pattern, match: patternToRegExp(pattern), headers: [] };
-      rules.push(current);
+      const match = patternToRegExp(pattern);
+      // A block whose pattern cannot be read is skipped with its header lines.
+      current = match && { pattern, match, headers: [] };
+      if (current) rules.push(current);
       continue;
     }
     const i = raw.indexOf(":");
     if (!current || i < 0) continue;
-    current.headers.push([raw.slice(0, i).trim(), raw.slice(i + 1).trim()]);
+    const [name, value] = [raw.slice(0, i).trim(), raw.slice(i + 1).trim()];
+    try {
+      // A name or value Node would refuse to send: skipped, as hosts skip what they cannot read.
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      continue;
+    }
+    current.headers.push([name, value]);
   }
   return rules;
 }

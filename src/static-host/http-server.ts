@@ -12,6 +12,7 @@ import {
 } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { answerOnSocket, clientErrorStatus } from "./socket-answer.ts";
 
 /** How long a client may take. */
 export interface HostTimeouts {
@@ -21,6 +22,11 @@ export interface HostTimeouts {
   requestMs: number;
   /** An idle keep-alive connection is closed after this. @default 5000 */
   keepAliveMs: number;
+  /**
+   * A connection on which nothing moves either way for this long is closed: a client that stops
+   * reading an answer held it open for good (nginx's send_timeout is 60 s). @default 30000
+   */
+  idleMs: number;
 }
 
 /** The time-outs of both servers (nginx's are 60 s; a docs site's requests take milliseconds). */
@@ -28,6 +34,7 @@ export const HOST_TIMEOUTS: HostTimeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
+  idleMs: 30_000,
 };
 
 /** Answers a WebSocket upgrade (the dev server's live reload). */
@@ -50,10 +57,28 @@ export function createHostServer(handle: RequestListener, options: HostServerOpt
       requestTimeout: Math.max(t.requestMs, t.headersMs),
       // Node checks the two time-outs above on this timer (30 s by default).
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, t.headersMs / 4)),
+      // Node's own 400 for a missing Host goes out bare: the handler answers it with our headers.
+      requireHostHeader: false,
     },
     handle,
   );
   server.keepAliveTimeout = t.keepAliveMs;
+  // Without a "timeout" listener Node destroys the socket; the live-reload WebSocket clears it.
+  server.timeout = t.idleMs;
+  // Node's own 400/408/431 would go out without the security headers every other answer has.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A response already under way on this socket: anything written now would corrupt it.
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent)
+      return void socket.destroy();
+    socket.on("error", () => socket.destroy());
+    answerOnSocket(socket, clientErrorStatus(error));
+  });
+  // Without a listener Node drops a CONNECT without a word: it is a method we do not serve.
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
+    socket.on("error", () => socket.destroy());
+    answerOnSocket(socket, 405, { Allow: "GET, HEAD" });
+  });
   const webSocket = options.webSocket;
   if (webSocket)
     // Node hands every `Connection: Upgrade` request to this listener once one exists.

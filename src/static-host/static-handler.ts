@@ -111,6 +111,9 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
       const path = "error" in safe ? "/" : safe.path;
       const siteHeaders = headersFor(rules, path);
       for (const [name, value] of siteHeaders) res.setHeader(name, value);
+      // HTTP/1.1 requires Host (RFC 9112 §3.2); the server leaves the check to us (http-server.ts).
+      if (req.headers.host === undefined && req.httpVersion !== "1.0")
+        return plain(res, 400, "Bad request: no Host header");
       if (options.allowHost && !options.allowHost(req.headers.host))
         return plain(res, 403, "Forbidden: this server answers its own host names only");
       if (options.own?.(req, res)) return;

@@ -2,11 +2,13 @@
 // headers on every status, an h2c upgrade answered plainly, and a stalled client let go.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startPreview, type PreviewServer } from "../../src/preview.ts";
 import { isAllowedHost } from "../../src/serve/allowed-host.ts";
+import { createHostServer } from "../../src/static-host/http-server.ts";
+import { closeServer, listen } from "../../src/static-host/listen.ts";
 import { headersFile } from "../../src/write/host-files.ts";
 import { startDev, type DevFixture } from "./dev-helpers.ts";
 import { rawRequest, type RawResponse } from "./http-helpers.ts";
@@ -24,7 +26,7 @@ for (const [path, text] of Object.entries(site)) {
 }
 
 // Short enough for a test to see, long enough for a loaded machine to send a request in time.
-const timeouts = { headersMs: 300, requestMs: 2_000, keepAliveMs: 500 };
+const timeouts = { headersMs: 300, requestMs: 2_000, keepAliveMs: 500, idleMs: 1_000 };
 let preview: PreviewServer;
 let dev: DevFixture;
 beforeAll(async () => {
@@ -117,6 +119,66 @@ describe("security headers on every status", () => {
   });
 });
 
+/** Sends bytes as they are and collects everything until the server closes the connection. */
+function rawExchange(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let answer = "";
+  socket.on("data", (d: Buffer) => (answer += d.toString("latin1")));
+  socket.on("error", () => socket.destroy());
+  socket.write(bytes);
+  return new Promise((resolve) => socket.on("close", () => resolve(answer)));
+}
+
+/** The headers of a raw answer, lower-cased names. */
+function headersOf(answer: string): RawResponse {
+  const [head = ""] = answer.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const i = line.indexOf(":");
+    headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return { status: Number(statusLine.split(" ")[1]), headers, body: Buffer.alloc(0) };
+}
+
+describe("answers made below the request handler", () => {
+  it("sends the security headers on the parser's 400 and 431, a CONNECT's 405, a Host missing", async () => {
+    for (const { name, url } of servers()) {
+      const cases: [string, number][] = [
+        ["NOT A REQUEST\r\n\r\n", 400],
+        ["GET /docs/v2/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX\u0001: y\r\n\r\n", 400],
+        [`GET /docs/v2/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431],
+        ["CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n", 405],
+        // HTTP/1.1 without Host (Node answered this one itself, from inside its parser).
+        ["GET /docs/v2/ HTTP/1.1\r\nConnection: close\r\n\r\n", 400],
+      ];
+      for (const [bytes, status] of cases) {
+        const r = headersOf(await rawExchange(url, bytes));
+        expect(r.status, `${name} ${status}`).toBe(status);
+        expect(missingSecurityHeaders(r), `${name} ${status}`).toEqual([]);
+      }
+    }
+  });
+
+  it("sends them when the dev server refuses a WebSocket upgrade", async () => {
+    const { host } = new URL(dev.server.url);
+    const upgrade = (path: string, origin: string, key = "dGhlIHNhbXBsZSBub25jZQ==") =>
+      `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${origin}\r\nConnection: Upgrade\r\n` +
+      `Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${key}\r\n\r\n`;
+    const cases: [string, number][] = [
+      [upgrade("/elsewhere", `http://${host}`), 404],
+      [upgrade("/__brook/ws", "http://evil.example"), 403],
+      [upgrade("/__brook/ws", `http://${host}`, "not-a-key"), 400],
+    ];
+    for (const [bytes, status] of cases) {
+      const r = headersOf(await rawExchange(dev.server.url, bytes));
+      expect(r.status).toBe(status);
+      expect(missingSecurityHeaders(r), String(status)).toEqual([]);
+    }
+  });
+});
+
 describe("odd requests and stalled clients", () => {
   it("answers an h2c upgrade as the plain request it is, on both servers", async () => {
     for (const { name, url } of servers()) {
@@ -147,6 +209,31 @@ describe("odd requests and stalled clients", () => {
       // The event under test: the server hangs up (a client that never finishes waits forever otherwise).
       await new Promise<void>((resolve) => socket.on("close", () => resolve()));
       expect(answer, name).toMatch(/^HTTP\/1\.1 408 /);
+      expect(missingSecurityHeaders(headersOf(answer)), name).toEqual([]);
+    }
+  });
+
+  it("closes a connection whose client stopped reading the answer", async () => {
+    // Larger than what the sockets' buffers take: a reader that stops stalls the answer.
+    const body = Buffer.alloc(32 * 1024 * 1024, "x");
+    const server = createHostServer((_req, res) => res.end(body), { timeouts });
+    // The server's side of the connection: the paused client cannot see it close.
+    const closed = new Promise<void>((resolve) =>
+      server.once("connection", (s: Socket) => s.once("close", () => resolve())),
+    );
+    const url = await listen(server, 0, "127.0.0.1");
+    const { port } = new URL(url);
+    const client = connect(Number(port), "127.0.0.1");
+    try {
+      client.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+      // The answer has begun: from now on this client reads nothing.
+      client.once("data", () => client.pause());
+      client.on("error", () => client.destroy());
+      // The event under test: without an idle time-out the server held this connection for good.
+      await closed;
+    } finally {
+      client.destroy();
+      await closeServer(server);
     }
   });
 

@@ -80,6 +80,38 @@ describe("host files", () => {
     ]);
   });
 
+  it("skips a rule whose pattern hosts cannot read, instead of failing every request", () => {
+    // Two splats, a name used twice: each a duplicate group, which RegExp itself refuses.
+    const redirects = parseRedirects(
+      "/*/old/* /x 301\n/:a/:a /y 301\n/:splat/* /z 301\n/kept/:page /new/:page 302\n",
+    );
+    expect(redirects.rules.map((r) => r.from)).toEqual(["/kept/:page"]);
+    expect(matchRedirect(redirects, "/kept/p")).toEqual({ to: "/new/p", status: 302 });
+    const headers = parseHeaders("/*/assets/*\n  X-Skipped: 1\n/*\n  X-Kept: 1\n");
+    expect(Object.fromEntries(headersFor(headers, "/a/assets/b"))).toEqual({ "X-Kept": "1" });
+  });
+
+  it("skips a _headers line no response could carry (Node refused it on every request)", () => {
+    const rules = parseHeaders("/*\n  Bad Name: 1\n  X-Ctl: a\u0001b\n  X-Kept: 1\r\n");
+    expect(Object.fromEntries(headersFor(rules, "/a"))).toEqual({ "X-Kept": "1" });
+  });
+
+  it("keeps matching linear: at most one placeholder a segment", () => {
+    // `:a:b:c…` in one segment backtracks as a power of the segment's length on a path that fails.
+    const names = Array.from({ length: 12 }, (_, i) => `:p${i}`).join("");
+    const headers = parseHeaders(`/${names}!\n  X-Skipped: 1\n`);
+    expect(headers).toEqual([]);
+    const redirects = parseRedirects(`/x/${names}! /y 301\n`);
+    expect(redirects.rules).toEqual([]);
+    // The vitest time-out is the only clock: a pattern like this one left in ran for minutes.
+    expect(headersFor(headers, "/" + "a".repeat(2_000))).toEqual(new Map());
+  });
+
+  it("fills in only the placeholders a rule matched", () => {
+    const rules = parseRedirects("/x /to/:constructor 301\n");
+    expect(matchRedirect(rules, "/x")).toEqual({ to: "/to/:constructor", status: 301 });
+  });
+
   it("merges _headers blocks, the later replacing a header of the same name", () => {
     const rules = parseHeaders(
       "/*\n  Cache-Control: no-cache\n  X-A: 1\n/assets/*\n  cache-control: immutable\n",

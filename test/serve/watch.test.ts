@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { join } from "node:path";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import {
   classifyChange,
@@ -141,6 +150,148 @@ describe("watchSources", () => {
     } finally {
       await watcher.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("watchSources and what a writer may put in content/", () => {
+  /** A watcher on a fresh project; `until(file, n)` resolves once `n` changes of `file` were reported. */
+  function watchProject() {
+    const dir = mkdtempSync(join(tmpdir(), "brook-watch-odd-"));
+    mkdirSync(join(dir, "content"));
+    const seen: string[] = [];
+    const waiting: (() => void)[] = [];
+    const watcher = watchSources(
+      {
+        cwd: dir,
+        contentDir: join(dir, "content"),
+        configFile: join(dir, "site.config.ts"),
+        publicDir: join(dir, "public"),
+      },
+      (c) => {
+        seen.push(c.file);
+        for (const wake of waiting) wake();
+      },
+    );
+    const until = (file: string, times = 1) =>
+      new Promise<void>((resolve) => {
+        const check = () => seen.filter((f) => f === file).length >= times && (resolve(), true);
+        if (!check()) waiting.push(() => void check());
+      });
+    const close = async () => {
+      await watcher.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { dir, seen, until, ready: watcher.ready, close };
+  }
+
+  it("never opens a named pipe that appears (opening one nobody writes to blocks the server for good)", async () => {
+    const w = watchProject();
+    const pipe = join(w.dir, "content", "pipe.md");
+    let writer: ChildProcess | undefined;
+    try {
+      await w.ready;
+      execFileSync("mkfifo", [pipe]);
+      // Waits to open the pipe for writing: that open returns only once someone opens it to read,
+      // so this process ends exactly when the watcher reads the pipe (and then unblocks it).
+      writer = spawn(process.execPath, [
+        "-e",
+        "require('fs').openSync(process.argv[1], 'w')",
+        pipe,
+      ]);
+      const ended = new Promise<void>((resolve) => writer!.once("exit", () => resolve()));
+      await w.until("content/pipe.md");
+      writeFileSync(join(w.dir, "content", "after.md"), "# after");
+      await Promise.race([w.until("content/after.md"), ended]);
+      await w.until("content/after.md");
+      expect(writer.exitCode).toBeNull();
+    } finally {
+      writer?.kill();
+      await w.close();
+    }
+  });
+
+  it("watches content/ again when it comes back after it was moved away (a branch switch)", async () => {
+    const w = watchProject();
+    const content = join(w.dir, "content");
+    writeFileSync(join(content, "page.md"), "# one");
+    try {
+      await w.ready;
+      renameSync(content, join(w.dir, "away"));
+      await w.until("content/page.md");
+      renameSync(join(w.dir, "away"), content);
+      // The folder's return is a change of its own (the build finds its files again)...
+      await w.until("content");
+      // ...and its files are watched again. Setting up that watch takes chokidar a moment (it
+      // says nothing when it is done): save again until a save is reported.
+      for (let save = 2; w.seen.filter((f) => f === "content/page.md").length < 2; save++) {
+        writeFileSync(join(content, "page.md"), `# save ${save}`);
+        await Promise.race([w.until("content/page.md", 2), new Promise((r) => setTimeout(r, 100))]);
+      }
+    } finally {
+      await w.close();
+    }
+  });
+
+  it("keeps watching the config when it is swapped for a pipe and back, each in one step", async () => {
+    const w = watchProject();
+    const config = join(w.dir, "site.config.ts");
+    writeFileSync(config, "export default {};\n");
+    const count = () => w.seen.filter((f) => f === "site.config.ts").length;
+    try {
+      await w.ready;
+      execFileSync("sh", ["-c", `rm "${config}" && mkfifo "${config}"`]);
+      await w.until("site.config.ts", count() + 1);
+      execFileSync("sh", ["-c", `rm "${config}" && echo "export default {};" > "${config}"`]);
+      await w.until("site.config.ts", count() + 1);
+      // The edit after it: chokidar had forgotten the file, so this one went unseen.
+      for (let save = 1, seen = count(); count() === seen; save++) {
+        writeFileSync(config, `export default {}; // ${save}\n`);
+        await Promise.race([
+          w.until("site.config.ts", seen + 1),
+          new Promise((r) => setTimeout(r, 200)),
+        ]);
+      }
+    } finally {
+      await w.close();
+    }
+  });
+
+  it("survives a symbolic link that leads back to its own folder, and does not walk it round", async () => {
+    const w = watchProject();
+    try {
+      await w.ready;
+      // chokidar followed it 40 deep, then its stat failed with ELOOP: an "error" event nobody
+      // listened to, which ended the process.
+      symlinkSync(".", join(w.dir, "content", "loop"));
+      await w.until("content/loop");
+      writeFileSync(join(w.dir, "content", "sentinel.md"), "# sentinel");
+      await w.until("content/sentinel.md");
+      expect(w.seen.filter((f) => f.startsWith("content/loop/"))).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it("does not watch what a symbolic link outside the folder leads to", async () => {
+    const w = watchProject();
+    const outside = mkdtempSync(join(tmpdir(), "brook-watch-outside-"));
+    try {
+      for (const name of ["a.md", "b.md", "c.md"]) writeFileSync(join(outside, name), "x");
+      await w.ready;
+      symlinkSync(outside, join(w.dir, "content", "out"));
+      await w.until("content/out");
+      writeFileSync(join(outside, "new.md"), "y");
+      writeFileSync(join(w.dir, "content", "sentinel.md"), "# sentinel");
+      await w.until("content/sentinel.md");
+      unlinkSync(join(w.dir, "content", "out"));
+      writeFileSync(join(w.dir, "content", "sentinel-2.md"), "# sentinel");
+      await w.until("content/sentinel-2.md");
+      // The link itself is reported (the build says it leads outside); nothing it leads to is.
+      expect(w.seen.filter((f) => f.startsWith("content/out/"))).toEqual([]);
+    } finally {
+      await w.close();
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });
