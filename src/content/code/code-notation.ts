@@ -46,8 +46,9 @@ const COMMENTS: Record<string, string[]> = {
   markdown: ["<!--"],
 };
 const CLOSERS: Record<string, string> = { "/*": "*/", "<!--": "-->" };
+// One `[ \t]*` after the `]` unless a closer follows: two in a row split trailing spaces every way.
 const NOTATION_RE =
-  /^\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::(\d{1,6}))?\][ \t]*(\*\/|-->)?[ \t]*$/;
+  /^\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::(\d{1,6}))?\][ \t]*(?:(\*\/|-->)[ \t]*)?$/;
 
 /** The code without its notation comments, and each line's marks. */
 export interface Notated {
