@@ -34,6 +34,13 @@ export const MAX_MARKDOWN_DEPTH = 100;
  */
 export const PAGE_TIME_BUDGET_MS = 10_000;
 
+/**
+ * Most errors, and most warnings, one page reports; one more diagnostic counts the rest. A
+ * hostile page can make a problem every few bytes, and a list of 100,000 is unreadable and too
+ * long to hand on in one call.
+ */
+export const MAX_PAGE_DIAGNOSTICS = 200;
+
 /** Largest file copied from public/, in bytes. */
 export const MAX_PUBLIC_FILE_BYTES = 50 * 1024 * 1024;
 

@@ -1,0 +1,71 @@
+/**
+ * Pages just under the size limit that made the page pipeline fail or stall: a line of 130,000
+ * removed tags (an internal error: too many warnings to hand on), an HTML block of 100,000 lines
+ * and one of `<a x<a x…` (each ran past the page's 10 s budget). Builds run in-process, on the
+ * build's workers, as the CLI builds.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildSite, type BuildResult } from "../../src/build.ts";
+import { formatDiagnostic, formatError } from "../../src/errors.ts";
+import { MemoryWriter } from "../../src/write/memory-writer.ts";
+import { MAX_PAGE_DIAGNOSTICS } from "../../src/content/limits.ts";
+import { tempSite } from "../helpers/site.ts";
+
+const PAGE = (body: string) =>
+  `---\ntitle: Limits\ndescription: Every limit.\n---\n\n${body}\n## One\n\nText.\n`;
+
+let dir: string;
+beforeEach(() => {
+  dir = tempSite("basic");
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function build(body: string): Promise<BuildResult> {
+  writeFileSync(join(dir, "content", "limits.md"), PAGE(body));
+  try {
+    return await buildSite({ cwd: dir, contentDir: "content", writer: new MemoryWriter() });
+  } catch (e) {
+    // The message, not a stack: what the CLI would have printed.
+    throw new Error(formatError(e));
+  }
+}
+
+const onPage = (r: BuildResult) => r.warnings.filter((w) => w.file === "content/limits.md");
+
+describe("pages just under the size limit", () => {
+  it("130,000 removed tags on one line: the first warnings and a count of the rest", async () => {
+    const r = await build("Text " + "<b>".repeat(130_000));
+    const mine = onPage(r);
+    expect(mine).toHaveLength(MAX_PAGE_DIAGNOSTICS + 1);
+    expect(formatDiagnostic(mine[0]!)).toMatch(
+      /^content\/limits\.md:6:6: HTML tag <b> is removed: .* \[raw-html\]/,
+    );
+    expect(formatDiagnostic(mine.at(-1)!)).toBe(
+      `content/limits.md: ${130_000 - MAX_PAGE_DIAGNOSTICS} more warnings on this page are not shown (a page reports at most ${MAX_PAGE_DIAGNOSTICS}) [too-many-problems]\n` +
+        "  hint: fix the ones above and build again",
+    );
+  });
+
+  it("an HTML block of 100,000 lines: each removed tag at its own line", async () => {
+    const r = await build("<details>\n" + "<b>\n".repeat(100_000) + "</details>\n");
+    const mine = onPage(r);
+    expect(mine).toHaveLength(MAX_PAGE_DIAGNOSTICS + 1);
+    expect(mine.slice(0, 3).map((d) => [d.line, d.column])).toEqual([
+      [7, 1],
+      [8, 1],
+      [9, 1],
+    ]);
+    expect(mine[MAX_PAGE_DIAGNOSTICS - 1]).toMatchObject({
+      line: 6 + MAX_PAGE_DIAGNOSTICS,
+      column: 1,
+    });
+  });
+
+  it("an HTML block of `<a x<a x…` that never closes a tag is text", async () => {
+    const r = await build("<details>\n" + "<a x".repeat(120_000) + "\n</details>\n");
+    expect(onPage(r)).toEqual([]);
+    expect(r.pages).toBe(5);
+  });
+});
