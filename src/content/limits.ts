@@ -41,6 +41,14 @@ export const PAGE_TIME_BUDGET_MS = 10_000;
  */
 export const MAX_PAGE_DIAGNOSTICS = 200;
 
+/**
+ * Deepest folder under content/ or public/ (a folder at the top is level 1). Our docs use 3. The
+ * sidebar, the breadcrumbs and the output folder are made by walks as deep as the folders: at
+ * 1,900 levels (a path can hold about 2,000) the sidebar overflowed the stack, and the next
+ * build could not remove the previous output.
+ */
+export const MAX_FOLDER_DEPTH = 32;
+
 /** Largest file copied from public/, in bytes. */
 export const MAX_PUBLIC_FILE_BYTES = 50 * 1024 * 1024;
 

@@ -5,12 +5,12 @@
  * build's workers, as the CLI builds.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSite, type BuildResult } from "../../src/build.ts";
 import { formatDiagnostic, formatError } from "../../src/errors.ts";
 import { MemoryWriter } from "../../src/write/memory-writer.ts";
-import { MAX_PAGE_DIAGNOSTICS } from "../../src/content/limits.ts";
+import { MAX_FOLDER_DEPTH, MAX_PAGE_DIAGNOSTICS } from "../../src/content/limits.ts";
 import { tempSite } from "../helpers/site.ts";
 
 const PAGE = (body: string) =>
@@ -67,5 +67,39 @@ describe("pages just under the size limit", () => {
     const r = await build("<details>\n" + "<a x".repeat(120_000) + "\n</details>\n");
     expect(onPage(r)).toEqual([]);
     expect(r.pages).toBe(5);
+  });
+});
+
+// A path holds about 2,000 levels; at 1,900 the sidebar overflowed the stack and the next build
+// could not remove the output (node's own rmSync overflows too, so these tests stop at 100).
+describe("folders nested deeper than the limit", () => {
+  /** `levels` folders named `a` under `top`, with one file at the bottom; the folder's path. */
+  function nest(top: string, levels: number, file: string, text: string): string {
+    const rel = "a/".repeat(levels);
+    mkdirSync(join(dir, top, rel), { recursive: true });
+    writeFileSync(join(dir, top, rel, file), text);
+    return `${top}/${rel.slice(0, -1)}`;
+  }
+  const tooDeep = (top: string) =>
+    `${top}/${"a/".repeat(MAX_FOLDER_DEPTH)}a: a folder ${MAX_FOLDER_DEPTH + 1} levels deep: folders nest at most ${MAX_FOLDER_DEPTH} levels, so it is not read [folder-depth]\n` +
+    "  hint: move its files into a folder nearer the top";
+
+  it("100 folders under content/ are an error at the first one too deep", async () => {
+    nest("content", 100, "page.md", PAGE("Deep."));
+    await expect(build("Text.")).rejects.toThrow(tooDeep("content"));
+  });
+
+  it("100 folders under public/ are the same error", async () => {
+    nest("public", 100, "x.txt", "x");
+    await expect(build("Text.")).rejects.toThrow(tooDeep("public"));
+  });
+
+  it(`a page ${MAX_FOLDER_DEPTH} folders deep builds, with a group a folder in the sidebar`, async () => {
+    const folder = nest("content", MAX_FOLDER_DEPTH, "page.md", PAGE("Deep."));
+    const r = await build("Text.");
+    expect(r.pages).toBe(6);
+    expect(r.plan.pages.map((p) => p.regularPath)).toContain(
+      `${folder.slice("content".length)}/page/`,
+    );
   });
 });
