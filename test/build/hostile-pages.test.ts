@@ -10,7 +10,11 @@ import { join } from "node:path";
 import { buildSite, type BuildResult } from "../../src/build.ts";
 import { formatDiagnostic, formatError } from "../../src/errors.ts";
 import { MemoryWriter } from "../../src/write/memory-writer.ts";
-import { MAX_FOLDER_DEPTH, MAX_PAGE_DIAGNOSTICS } from "../../src/content/limits.ts";
+import {
+  MAX_BLOCK_QUOTES,
+  MAX_FOLDER_DEPTH,
+  MAX_PAGE_DIAGNOSTICS,
+} from "../../src/content/limits.ts";
 import { tempSite } from "../helpers/site.ts";
 
 const PAGE = (body: string) =>
@@ -61,6 +65,12 @@ describe("pages just under the size limit", () => {
       line: 6 + MAX_PAGE_DIAGNOSTICS,
       column: 1,
     });
+  });
+
+  it("8,000 block quotes are an error at the first one too many, before micromark reads them", async () => {
+    await expect(build("> Quoted.\n\n".repeat(8_000))).rejects.toThrow(
+      `content/limits.md:${6 + 2 * MAX_BLOCK_QUOTES}:1: more than ${MAX_BLOCK_QUOTES} block quotes on one page: Markdown would take too long to read them [too-many-quotes]`,
+    );
   });
 
   it("an HTML block of `<a x<a x…` that never closes a tag is text", async () => {

@@ -11,6 +11,8 @@ import { applyNotations } from "../../../src/content/code/code-notation.ts";
 import { commandMarkdown } from "../../../src/content/markdown/cli-command.ts";
 import { operationMarkdown } from "../../../src/content/markdown/api-operation.ts";
 import type { ApiOperation } from "../../../src/reference/openapi-index.ts";
+import { checkMarkerRuns } from "../../../src/content/markdown/markdown-guard.ts";
+import { MAX_BLOCK_QUOTES, MAX_LINE_NESTING } from "../../../src/content/limits.ts";
 
 /** 500,000 spaces (a page is at most 512 KB): milliseconds for a linear pass, minutes for a quadratic one. */
 const SPACES = " ".repeat(500_000);
@@ -95,5 +97,53 @@ describe("runs of spaces", () => {
     expect(operationMarkdown(op, "https://api.brook.example/v1")).toContain(
       `the run failed${SPACES}badly and stopped |`,
     );
+  });
+});
+
+// micromark's own time: 8,000 block quotes each ended by a blank line took 9 s, 1,400 nested
+// `:::tip` 5 s. The guard reads the page first, in one pass.
+describe("what micromark reads slowly, refused before it reads it", () => {
+  it(`more than ${MAX_BLOCK_QUOTES} block quotes: an error at the first one too many`, () => {
+    const quotes = (n: number) => "> [!NOTE]\n> Text.\n\n".repeat(n);
+    expect(checkMarkerRuns(quotes(MAX_BLOCK_QUOTES), "content/x.md", 4)).toEqual([]);
+    expect(checkMarkerRuns(quotes(8_000), "content/x.md", 4)).toEqual([
+      {
+        file: "content/x.md",
+        line: 5 + 3 * MAX_BLOCK_QUOTES,
+        column: 1,
+        rule: "too-many-quotes",
+        message: `more than ${MAX_BLOCK_QUOTES} block quotes on one page: Markdown would take too long to read them`,
+        hint: "split the page, or join quotes that follow each other into one",
+      },
+    ]);
+    // One quote of many lines is one quote, and `>` in a code block is code.
+    expect(checkMarkerRuns("> a\n".repeat(5_000), "content/x.md", 0)).toEqual([]);
+    expect(checkMarkerRuns("```\n" + "> a\n\n".repeat(5_000) + "```\n", "content/x.md", 0)).toEqual(
+      [],
+    );
+  });
+
+  it(`containers open more than ${MAX_LINE_NESTING} deep: an error at the line that opens one too many`, () => {
+    const r = checkMarkerRuns(":::tip\n".repeat(1_400) + "x\n", "content/x.md", 4);
+    expect(r).toEqual([
+      {
+        file: "content/x.md",
+        line: 5 + MAX_LINE_NESTING,
+        column: 1,
+        rule: "nesting-depth",
+        message: `this container opens inside ${MAX_LINE_NESTING} others that are still open`,
+        hint: "close each container with a line ::: before the next one opens, or flatten the structure",
+      },
+    ]);
+  });
+
+  it("containers that close, and an outer one with more colons around inner ones, are fine", () => {
+    const closed = ":::tip\nx\n:::\n\n".repeat(2_000);
+    expect(checkMarkerRuns(closed, "content/x.md", 0)).toEqual([]);
+    const nested = "::::details\n" + ":::tip\nx\n:::\n".repeat(2_000) + "::::\n";
+    expect(checkMarkerRuns(nested.repeat(3), "content/x.md", 0)).toEqual([]);
+    // A closing line closes the outermost container it is long enough for, and those inside it.
+    const deep = (":::::::tip\n" + ":::tip\n".repeat(MAX_LINE_NESTING - 1) + ":::::::\n").repeat(3);
+    expect(checkMarkerRuns(deep, "content/x.md", 0)).toEqual([]);
   });
 });
