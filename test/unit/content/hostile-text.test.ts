@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../../src/content/markdown/markdown.ts";
 import { replaceSiteValues } from "../../../src/content/site-values.ts";
-import { applyNotations } from "../../../src/content/code/code-notation.ts";
+import { applyNotations, MARK } from "../../../src/content/code/code-notation.ts";
 import { commandMarkdown } from "../../../src/content/markdown/cli-command.ts";
 import { operationMarkdown } from "../../../src/content/markdown/api-operation.ts";
 import type { ApiOperation } from "../../../src/reference/openapi-index.ts";
@@ -145,5 +145,32 @@ describe("what micromark reads slowly, refused before it reads it", () => {
     // A closing line closes the outermost container it is long enough for, and those inside it.
     const deep = (":::::::tip\n" + ":::tip\n".repeat(MAX_LINE_NESTING - 1) + ":::::::\n").repeat(3);
     expect(checkMarkerRuns(deep, "content/x.md", 0)).toEqual([]);
+  });
+});
+
+describe("code notations that cover the lines below", () => {
+  it("120,000 lines that each cover the next 999,999: every line marked, in time linear in the lines", () => {
+    const code = "x = 1; // [!code focus:999999]\n".repeat(120_000) + "y = 2;";
+    const { marks } = applyNotations(code, "javascript");
+    expect(marks).toHaveLength(120_001);
+    expect(marks.every((m) => m === MARK.focus)).toBe(true);
+  });
+
+  it("a count covers its line and the ones after it, and the longest of a kind wins", () => {
+    const code = [
+      "// [!code highlight:2]",
+      "a = 1; // [!code focus:3]",
+      "b = 2; // [!code focus]",
+      "c = 3;",
+      "d = 4;",
+    ].join("\n");
+    const { code: out, marks } = applyNotations(code, "javascript");
+    expect(out).toBe("a = 1;\nb = 2;\nc = 3;\nd = 4;");
+    expect(marks).toEqual([
+      MARK.highlight | MARK.focus,
+      MARK.highlight | MARK.focus,
+      MARK.focus,
+      0,
+    ]);
   });
 });
