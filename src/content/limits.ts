@@ -25,7 +25,7 @@ export const MAX_MARKER_RUN = 256;
 /** Deepest a line may open lists and quotes (markers and indentation, two columns a level). */
 export const MAX_LINE_NESTING = 50;
 
-/** Most block quotes a page may have (GitHub alerts are block quotes too); our pages have at most 3. */
+/** Most block quotes and footnotes a page may have (alerts are block quotes too); our pages have at most 3. */
 export const MAX_BLOCK_QUOTES = 1000;
 
 /** Deepest Markdown tree: lists, quotes, emphasis and links inside each other (a list level counts 2). */

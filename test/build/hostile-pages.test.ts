@@ -69,7 +69,7 @@ describe("pages just under the size limit", () => {
 
   it("8,000 block quotes are an error at the first one too many, before micromark reads them", async () => {
     await expect(build("> Quoted.\n\n".repeat(8_000))).rejects.toThrow(
-      `content/limits.md:${6 + 2 * MAX_BLOCK_QUOTES}:1: more than ${MAX_BLOCK_QUOTES} block quotes on one page: Markdown would take too long to read them [too-many-quotes]`,
+      `content/limits.md:${6 + 2 * MAX_BLOCK_QUOTES}:1: more than ${MAX_BLOCK_QUOTES} block quotes and footnotes on one page: Markdown would take too long to read them [too-many-quotes]`,
     );
   });
 

@@ -112,9 +112,14 @@ describe("what micromark reads slowly, refused before it reads it", () => {
         line: 5 + 3 * MAX_BLOCK_QUOTES,
         column: 1,
         rule: "too-many-quotes",
-        message: `more than ${MAX_BLOCK_QUOTES} block quotes on one page: Markdown would take too long to read them`,
+        message: `more than ${MAX_BLOCK_QUOTES} block quotes and footnotes on one page: Markdown would take too long to read them`,
         hint: "split the page, or join quotes that follow each other into one",
       },
+    ]);
+    // Footnotes count too: each is a container that a blank line ends, as a quote is.
+    const notes = "Text[^1].\n\n" + "[^1]: A note.\n\n".repeat(MAX_BLOCK_QUOTES + 1);
+    expect(checkMarkerRuns(notes, "content/x.md", 0)).toMatchObject([
+      { line: 3 + 2 * MAX_BLOCK_QUOTES, rule: "too-many-quotes" },
     ]);
     // One quote of many lines is one quote, and `>` in a code block is code.
     expect(checkMarkerRuns("> a\n".repeat(5_000), "content/x.md", 0)).toEqual([]);
