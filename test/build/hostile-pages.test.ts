@@ -73,6 +73,13 @@ describe("pages just under the size limit", () => {
     );
   });
 
+  it("7,000 [[toc]] under as many headings: the second is an error, and no table is copied 7,000 times", async () => {
+    await expect(build("[[toc]]\n\n## Part\n\n".repeat(7_000))).rejects.toThrow(
+      "content/limits.md:10:1: a second [[toc]]: a page has one table of contents [toc]\n" +
+        "  hint: keep one [[toc]]; the outline beside the page lists the headings too",
+    );
+  });
+
   it("an HTML block of `<a x<a x…` that never closes a tag is text", async () => {
     const r = await build("<details>\n" + "<a x".repeat(120_000) + "\n</details>\n");
     expect(onPage(r)).toEqual([]);
