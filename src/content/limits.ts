@@ -25,6 +25,9 @@ export const MAX_MARKER_RUN = 256;
 /** Deepest a line may open lists and quotes (markers and indentation, two columns a level). */
 export const MAX_LINE_NESTING = 50;
 
+/** Most block quotes and footnotes a page may have (alerts are block quotes too); our pages have at most 3. */
+export const MAX_BLOCK_QUOTES = 1000;
+
 /** Deepest Markdown tree: lists, quotes, emphasis and links inside each other (a list level counts 2). */
 export const MAX_MARKDOWN_DEPTH = 100;
 
@@ -33,6 +36,21 @@ export const MAX_MARKDOWN_DEPTH = 100;
  * and the page reported. Legitimate pages take milliseconds; a 1 MB page about a second.
  */
 export const PAGE_TIME_BUDGET_MS = 10_000;
+
+/**
+ * Most errors, and most warnings, one page reports; one more diagnostic counts the rest. A
+ * hostile page can make a problem every few bytes, and a list of 100,000 is unreadable and too
+ * long to hand on in one call.
+ */
+export const MAX_PAGE_DIAGNOSTICS = 200;
+
+/**
+ * Deepest folder under content/ or public/ (a folder at the top is level 1). Our docs use 3. The
+ * sidebar, the breadcrumbs and the output folder are made by walks as deep as the folders: at
+ * 1,900 levels (a path can hold about 2,000) the sidebar overflowed the stack, and the next
+ * build could not remove the previous output.
+ */
+export const MAX_FOLDER_DEPTH = 32;
 
 /** Largest file copied from public/, in bytes. */
 export const MAX_PUBLIC_FILE_BYTES = 50 * 1024 * 1024;

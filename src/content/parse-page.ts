@@ -3,7 +3,7 @@ import type { Diagnostic } from "../errors.ts";
 import type { Header, PageSearchData } from "../shared/types.ts";
 import type { HighlightCache } from "./code/highlight.ts";
 import { renderMarkdown, type LinkRef } from "./markdown/markdown.ts";
-import { MAX_PAGE_BYTES } from "./limits.ts";
+import { MAX_PAGE_BYTES, MAX_PAGE_DIAGNOSTICS } from "./limits.ts";
 import { searchData } from "./search-data.ts";
 import { checkMarkerRuns } from "./markdown/markdown-guard.ts";
 import type { PageSource } from "./frontmatter/page-source.ts";
@@ -79,7 +79,8 @@ export async function parseBody(
   const page = { file, relativePath: source.relativePath, lineOffset: bodyLine - 1 };
   const reader = options.roots ? new SourceReader(options.roots) : undefined;
   const expanded = expandIncludes(body, page, reader);
-  if (expanded.diagnostics.length) return { errors: expanded.diagnostics, warnings: [] };
+  if (expanded.diagnostics.length)
+    return { errors: capped(expanded.diagnostics, file, "errors"), warnings: [] };
   // A diagnostic about a line that came from an included file names that file and line.
   const place = <T extends { file: string; line?: number; column?: number }>(d: T) =>
     placeDiagnostic(d, page, expanded.origins);
@@ -100,7 +101,7 @@ export async function parseBody(
     };
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
-  if (runs.length) return { errors: runs.map(place), warnings: [] };
+  if (runs.length) return { errors: capped(runs.map(place), file, "errors"), warnings: [] };
   const md = await renderMarkdown(values.body, {
     file,
     base: options.base,
@@ -118,8 +119,16 @@ export async function parseBody(
     cli: options.cli ? cliFromFile(options.cli) : undefined,
   });
   const diagnostics = [...values.diagnostics, ...md.diagnostics].map(place);
-  const errors = diagnostics.filter((d) => !WARNING_RULES.has(d.rule));
-  const warnings = diagnostics.filter((d) => WARNING_RULES.has(d.rule));
+  const errors = capped(
+    diagnostics.filter((d) => !WARNING_RULES.has(d.rule)),
+    file,
+    "errors",
+  );
+  const warnings = capped(
+    diagnostics.filter((d) => WARNING_RULES.has(d.rule)),
+    file,
+    "warnings",
+  );
   if (errors.length) return { errors, warnings };
   const links = expanded.origins
     ? md.links
@@ -148,6 +157,25 @@ export async function parseBody(
     errors,
     warnings,
   };
+}
+
+/**
+ * The first MAX_PAGE_DIAGNOSTICS of a page's errors or warnings, and one more that counts the rest:
+ * a 400 KB line of `<b>` made 130,000 warnings, which no one reads and which overflowed the stack
+ * of the code that gathers them.
+ */
+function capped(list: Diagnostic[], file: string, kind: "errors" | "warnings"): Diagnostic[] {
+  if (list.length <= MAX_PAGE_DIAGNOSTICS) return list;
+  const rest = list.length - MAX_PAGE_DIAGNOSTICS;
+  return [
+    ...list.slice(0, MAX_PAGE_DIAGNOSTICS),
+    {
+      file,
+      rule: "too-many-problems",
+      message: `${rest} more ${kind} on this page are not shown (a page reports at most ${MAX_PAGE_DIAGNOSTICS})`,
+      hint: "fix the ones above and build again",
+    },
+  ];
 }
 
 /**

@@ -46,8 +46,9 @@ const COMMENTS: Record<string, string[]> = {
   markdown: ["<!--"],
 };
 const CLOSERS: Record<string, string> = { "/*": "*/", "<!--": "-->" };
+// One `[ \t]*` after the `]` unless a closer follows: two in a row split trailing spaces every way.
 const NOTATION_RE =
-  /^\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::(\d{1,6}))?\][ \t]*(\*\/|-->)?[ \t]*$/;
+  /^\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::(\d{1,6}))?\][ \t]*(?:(\*\/|-->)[ \t]*)?$/;
 
 /** The code without its notation comments, and each line's marks. */
 export interface Notated {
@@ -63,8 +64,12 @@ export function applyNotations(code: string, lang: string | null): Notated {
     return { code: unescape(code), marks: new Array<number>(source.length).fill(0) };
   const lines: string[] = [];
   const marks: number[] = [];
-  // Marks that go on applying to the lines below (`:N`, or a comment alone on its line).
-  let active: { mark: number; left: number }[] = [];
+  // Marks that go on applying to the lines below (`:N`, or a comment alone on its line): for each
+  // mark, how many lines it still covers. Marks are or-ed, so the longest of a kind is all that
+  // counts; a list of every notation made each line's look grow with the lines above it.
+  const active = new Map<number, number>();
+  const keep = (mark: number, left: number) =>
+    active.set(mark, Math.max(left, active.get(mark) ?? 0));
   for (const raw of source) {
     let line = raw;
     const found: { mark: number; count: number }[] = [];
@@ -79,14 +84,17 @@ export function applyNotations(code: string, lang: string | null): Notated {
     }
     if (found.length && line.trim() === "") {
       // A comment alone on its line: the line goes, its marks go to the next lines.
-      for (const f of found) active.push({ mark: f.mark, left: f.count });
+      for (const f of found) keep(f.mark, f.count);
       continue;
     }
     let mark = 0;
     for (const f of found) mark |= f.mark;
-    for (const a of active) mark |= a.mark;
-    active = active.filter((a) => --a.left > 0);
-    for (const f of found) if (f.count > 1) active.push({ mark: f.mark, left: f.count - 1 });
+    for (const [m, left] of active) {
+      mark |= m;
+      if (left > 1) active.set(m, left - 1);
+      else active.delete(m);
+    }
+    for (const f of found) if (f.count > 1) keep(f.mark, f.count - 1);
     lines.push(line);
     marks.push(mark);
   }

@@ -61,8 +61,11 @@ export function collectSamples(tree: Root, ctx: SampleContext): CodeSample[] {
   return samples;
 }
 
-/** A notation comment alone on its line (code-notation.ts drops the line, marking the next ones). */
-const NOTATION_LINE_RE = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*\[!code [^\]]*\]\s*(?:\*\/|-->)?\s*$/;
+/**
+ * A notation comment alone on its line (code-notation.ts drops the line, marking the next ones).
+ * One `\s*` after the `]` unless a closer follows: two in a row split trailing spaces every way.
+ */
+const NOTATION_LINE_RE = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*\[!code [^\]]*\]\s*(?:(?:\*\/|-->)\s*)?$/;
 
 /**
  * The code a reader runs: notation comments out, and lines that hold only a notation or that are

@@ -88,7 +88,8 @@ const cell = (text: string) =>
   text
     .replace(/\\/g, "\\\\")
     .replace(/\|/g, "\\|")
-    .replace(/\s*\n\s*/g, " ");
+    // A run of spaces is tried from its start only: from inside it, time grew with its square.
+    .replace(/(?<!\s)\s*\n\s*/g, " ");
 const code = (text: string) => "`" + text.replace(/`/g, "'") + "`";
 const flagName = (f: CliFlag) => (f.value ? `${f.name} ${f.value}` : f.name);
 

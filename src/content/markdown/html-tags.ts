@@ -20,8 +20,10 @@ export type HtmlToken =
   | { kind: "other"; value: string; line: number; column: number }
   | { kind: "text"; value: string };
 
-// CommonMark's grammar of tags (spec 6.6), which is what micromark cut the node by.
-const ATTR = String.raw`\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?`;
+// CommonMark's grammar of tags (spec 6.6), which is what micromark cut the node by. A name holds
+// no `<`: with it, each `<` of a block of `<a x<a x…` read a tag to the block's end and failed,
+// and a 100 KB block took 10 s.
+const ATTR = String.raw`\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?`;
 const OPEN_RE = new RegExp(String.raw`<([A-Za-z][A-Za-z0-9-]*)((?:${ATTR})*)\s*(/?)>`, "y");
 const ATTR_RE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const CLOSE_RE = /<\/([A-Za-z][A-Za-z0-9-]*)\s*>/y;
@@ -33,10 +35,17 @@ export function tokenizeHtml(html: string, line: number, column: number): HtmlTo
   const out: HtmlToken[] = [];
   let text = "";
   let i = 0;
+  // Lines are counted as the tokens go (tokens come in order): counting from the start for each
+  // one took time squared in a block of thousands of lines.
+  let counted = 0;
+  let lines = 0;
+  let nl = -1;
   const at = (index: number) => {
-    const before = html.slice(0, index);
-    const nl = before.lastIndexOf("\n");
-    const lines = nl < 0 ? 0 : before.split("\n").length - 1;
+    for (let n = html.indexOf("\n", counted); n >= 0 && n < index; n = html.indexOf("\n", n + 1)) {
+      lines++;
+      nl = n;
+    }
+    counted = Math.max(counted, index);
     return { line: line + lines, column: nl < 0 ? column + index : index - nl };
   };
   while (i < html.length) {

@@ -16,7 +16,7 @@ import { replaceEmoji } from "./emoji.ts";
 import { takeHeadingId } from "./heading-ids.ts";
 import { warnLiteralSyntax } from "./literal-syntax.ts";
 import { resolveMarkdownLink } from "./md-links.ts";
-import { markToc } from "./toc.ts";
+import { isToc, markToc } from "./toc.ts";
 import { expandOperation } from "./api-operation.ts";
 import { expandCliCommand, GLOBAL_FLAGS_DIRECTIVE } from "./cli-command.ts";
 import { MAX_MARKDOWN_DEPTH } from "../limits.ts";
@@ -45,7 +45,18 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         transformAlert(node);
         break;
       case "paragraph":
-        if (markToc(node)) ctx.toc = true;
+        // One table a page: each is a copy of every heading, so 7,000 `[[toc]]` under as many
+        // headings made 49 million nodes and ran the page's worker out of memory.
+        if (ctx.toc && isToc(node)) {
+          ctx.diagnostics.push({
+            file: ctx.file,
+            line: line(node),
+            column: node.position?.start.column,
+            rule: "toc",
+            message: "a second [[toc]]: a page has one table of contents",
+            hint: "keep one [[toc]]; the outline beside the page lists the headings too",
+          });
+        } else if (markToc(node)) ctx.toc = true;
         break;
       case "text":
         replaceEmoji(node);

@@ -9,10 +9,15 @@ import type { Header } from "../../shared/types.ts";
 
 const TOC_RE = /^\s*\[\[toc\]\]\s*$/i;
 
+/** Whether a paragraph is `[[toc]]` alone. */
+export function isToc(p: Paragraph): boolean {
+  const only = p.children.length === 1 ? p.children[0] : undefined;
+  return only?.type === "text" && TOC_RE.test(only.value);
+}
+
 /** Whether a paragraph is `[[toc]]` alone; if so it becomes the (empty) place of the list. */
 export function markToc(p: Paragraph): boolean {
-  const only = p.children.length === 1 ? p.children[0] : undefined;
-  if (only?.type !== "text" || !TOC_RE.test(only.value)) return false;
+  if (!isToc(p)) return false;
   p.children = [];
   p.data = {
     hName: "nav",

@@ -15,6 +15,7 @@ import {
 } from "node:fs";
 import { join, sep } from "node:path";
 import type { Diagnostic } from "../../errors.ts";
+import { MAX_FOLDER_DEPTH } from "../limits.ts";
 import { badNameCharacter, NAME_CHARACTERS } from "../../shared/url-policy.ts";
 
 /** A regular file found in the folder. */
@@ -53,9 +54,9 @@ export function walkFolder(
   const problem = (rel: string, rule: string, message: string, hint: string) =>
     diagnostics.push({ file: options.display(rel), rule, message, hint });
   const visited = new Set([realRoot]);
-  const stack: { dir: string; rel: string }[] = [{ dir: root, rel: "" }];
+  const stack: { dir: string; rel: string; depth: number }[] = [{ dir: root, rel: "", depth: 0 }];
   while (stack.length) {
-    const { dir, rel } = stack.pop()!;
+    const { dir, rel, depth } = stack.pop()!;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (isSkippedName(entry.name)) continue;
       const path = join(dir, entry.name);
@@ -91,7 +92,16 @@ export function walkFolder(
       if (isDir) {
         if (visited.has(real)) continue;
         visited.add(real);
-        stack.push({ dir: real, rel: relPath });
+        if (depth === MAX_FOLDER_DEPTH) {
+          problem(
+            relPath,
+            "folder-depth",
+            `a folder ${depth + 1} levels deep: folders nest at most ${MAX_FOLDER_DEPTH} levels, so it is not read`,
+            "move its files into a folder nearer the top",
+          );
+          continue;
+        }
+        stack.push({ dir: real, rel: relPath, depth: depth + 1 });
         continue;
       }
       if (!options.wanted(relPath)) continue;
