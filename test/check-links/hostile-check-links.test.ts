@@ -5,7 +5,8 @@
  * test's timeout).
  */
 import { describe, expect, it } from "vitest";
-import { scanHtml } from "../../src/check-links/scan-html.ts";
+import { lineColumn, scanHtml } from "../../src/check-links/scan-html.ts";
+import { Reporter } from "../../src/check-links/reporter.ts";
 
 const SIZE = 4 << 20;
 const fill = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length));
@@ -36,5 +37,29 @@ describe("scanHtml on hostile HTML", () => {
     const scan = scanHtml(html);
     expect(scan.urls.map((u) => u.value)).toEqual(["/docs/v2/assets/site.json", "/docs/v2/"]);
     expect([...scan.ids]).toEqual(["brook-boot", "x"]);
+  });
+});
+
+describe("placing many broken links", () => {
+  it("places a link on each of 300,000 lines of one file", () => {
+    const text = '<a href="/nope/">x</a>\n'.repeat(300_000);
+    let last = { line: 0, column: 0 };
+    for (let at = text.indexOf("/nope/"); at >= 0; at = text.indexOf("/nope/", at + 1))
+      last = lineColumn(text, at);
+    expect(last).toEqual({ line: 300_000, column: 10 });
+    expect(lineColumn("a\nb", 1)).toEqual({ line: 1, column: 2 });
+    expect(lineColumn("a\nb", 2)).toEqual({ line: 2, column: 1 });
+  });
+
+  it("reports 300,000 problems of Markdown pages, each asked first whether it was reported", () => {
+    const reporter = new Reporter();
+    for (let line = 1; line <= 300_000; line++) {
+      const place = { file: "content/many.md", line, column: 1, source: true };
+      if (!reporter.has(place, "broken-link")) reporter.add(place, "broken-link", "no page");
+    }
+    const again = { file: "content/many.md", line: 7, column: 1, source: true };
+    expect(reporter.has(again, "broken-link")).toBe(true);
+    expect(reporter.has(again, "broken-anchor")).toBe(false);
+    expect(reporter.problems()).toHaveLength(300_000);
   });
 });
