@@ -4,7 +4,12 @@
  * here times anything: each input is large enough that the square of its length runs past the
  * test's timeout).
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { LinkSources } from "../../src/check-links/link-sources.ts";
+import { writeLinkMap } from "../../src/write/link-map.ts";
 import { lineColumn, scanHtml } from "../../src/check-links/scan-html.ts";
 import { Reporter } from "../../src/check-links/reporter.ts";
 
@@ -61,5 +66,40 @@ describe("placing many broken links", () => {
     expect(reporter.has(again, "broken-link")).toBe(true);
     expect(reporter.has(again, "broken-anchor")).toBe(false);
     expect(reporter.problems()).toHaveLength(300_000);
+  });
+});
+
+describe("placing broken links of one page in its Markdown", () => {
+  const dir = mkdtempSync(join(tmpdir(), "brook-link-map-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("places each of 20,000 links of one page, written twice each, at its own line", () => {
+    const links = Array.from({ length: 20_000 }, (_, i) => ({
+      url: `/limits/#nope-${i % 10_000}`,
+      line: i + 1,
+      column: 3,
+      kind: "link" as const,
+      scope: "site" as const,
+    }));
+    const pages = { "/many/": { file: "content/many.md", links } };
+    writeLinkMap(join(dir, "dist"), {
+      version: 1,
+      base: "/docs/v2/",
+      siteUrl: "https://brook.example",
+      pages,
+      redirects: {},
+    });
+    const sources = LinkSources.load(join(dir, "dist"))!;
+    const pageUrl = "https://brook.example/docs/v2/many/";
+    for (let i = 0; i < 20_000; i++) {
+      const href = `/docs/v2/limits/#nope-${i % 10_000}`;
+      expect(sources.linkPlace("/many/", href)?.line).toBe(i + 1);
+      expect(
+        sources.markdownLinkPlace("/many/", `https://brook.example${href}`, pageUrl)?.line,
+      ).toBe(i + 1);
+    }
+    // More problems than links of that form: the last one.
+    expect(sources.linkPlace("/many/", "/docs/v2/limits/#nope-0")?.line).toBe(10_001);
+    expect(sources.linkPlace("/many/", "/docs/v2/limits/#none")).toBeUndefined();
   });
 });
