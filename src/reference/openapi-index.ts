@@ -99,7 +99,7 @@ export function dereference(doc: Json): Json {
   const walk = (node: unknown, path: LimitPath, depth: number): unknown => {
     if (++values > MAX_VALUES)
       throw new DescriptionLimitError(
-        `the description holds more than ${MAX_VALUES.toLocaleString("en")} values once its $refs are followed (each $ref copies its target, so schemas that refer to others twice double at each level); refer to fewer schemas from each other`,
+        `the description holds more than ${MAX_VALUES.toLocaleString("en")} values once its $refs are followed, here (each $ref copies its target: a large schema referred to from many places, or schemas that each refer twice to the next, multiply); refer to large schemas from fewer places`,
         path,
       );
     if (depth > MAX_DEPTH) throw new DescriptionLimitError(TOO_DEEP, path);
