@@ -20,6 +20,9 @@ const HINTS: Record<string, string> = {
 /** Collects problems; `problems()` gives them merged and in file order. */
 export class Reporter {
   private readonly found: Diagnostic[] = [];
+  // Where `found` has a problem of a rule: asked once a link, so a list searched each time grew
+  // with the square of the links.
+  private readonly foundAt = new Set<string>();
   // Problems from templates repeat on every page: one report each, with a count.
   private readonly repeated = new Map<string, { d: Diagnostic; files: Set<string> }>();
 
@@ -34,7 +37,10 @@ export class Reporter {
       rule,
       hint: HINTS[rule],
     };
-    if (place.source) return void this.found.push(d);
+    if (place.source) {
+      this.foundAt.add(placeKey(place, rule));
+      return void this.found.push(d);
+    }
     const key = `${rule}\0${message}`;
     const seen = this.repeated.get(key);
     if (seen) seen.files.add(place.file);
@@ -43,13 +49,7 @@ export class Reporter {
 
   /** Whether a problem of `rule` was already reported at this source place. */
   has(place: Place, rule: string): boolean {
-    return this.found.some(
-      (d) =>
-        d.file === place.file &&
-        d.line === place.line &&
-        d.column === place.column &&
-        d.rule === rule,
-    );
+    return this.foundAt.has(placeKey(place, rule));
   }
 
   /** Every problem, the repeated ones with how many more files have them, sorted by place. */
@@ -70,4 +70,8 @@ export class Reporter {
         (a.column ?? 0) - (b.column ?? 0),
     );
   }
+}
+
+function placeKey(place: Place, rule: string): string {
+  return `${place.file}\0${place.line}\0${place.column}\0${rule}`;
 }

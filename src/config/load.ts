@@ -4,10 +4,10 @@ import { Worker } from "node:worker_threads";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
-import { z } from "zod";
 import { BrookError, type Diagnostic } from "../errors.ts";
 import { projectRoot } from "../paths.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
+import { MAX_DEPTH, TOO_DEEP, deepPath, formatPath, issueMessage } from "./config-problems.ts";
 
 /** How long site.config.ts may take to load (README, "Security"). */
 export const CONFIG_TIME_BUDGET_MS = 10_000;
@@ -218,28 +218,41 @@ function runConfigModule(url: string, path: string, budgetMs: number): Promise<u
         ),
       );
     });
+    // A value the thread cannot copy back (nested past the copy's stack) comes as this, not as a message.
+    worker.once("messageerror", (e) => {
+      done();
+      reject(
+        configError(
+          `${shown}: the config's value cannot be read (${e.message})`,
+          `export plain data nested at most ${MAX_DEPTH} levels`,
+          { file: shown },
+          `the config's value cannot be read (${e.message})`,
+        ),
+      );
+    });
+    // After a message or an error this rejects nothing; with neither (process.exit(0)) it is the answer.
     worker.once("exit", (code) => {
       clearTimeout(timer);
-      if (code !== 0)
-        reject(
-          configError(
-            `${shown}: the config stopped the process that loaded it (exit code ${code})`,
-            "remove the call to process.exit from site.config.ts",
-            { file: shown },
-            `the config stopped the process that loaded it (exit code ${code})`,
-          ),
-        );
+      reject(
+        configError(
+          `${shown}: the config stopped the process that loaded it (exit code ${code})`,
+          "remove the call to process.exit from site.config.ts",
+          { file: shown },
+          `the config stopped the process that loaded it (exit code ${code})`,
+        ),
+      );
     });
   });
 }
 
 /** Validates a raw config object; every problem at once, each with its path and a hint. */
 export function validateConfig(raw: unknown, file: string): SiteConfig {
-  const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${formatPath(issue.path)}: ${issueMessage(issue)}`,
-    );
+  const deep = deepPath(raw);
+  const parsed = deep ? undefined : configSchema.safeParse(raw);
+  if (!parsed?.success) {
+    const problems = parsed
+      ? parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issueMessage(issue)}`)
+      : [`${formatPath(deep!)}: ${TOO_DEEP}`];
     const hint = "fix the fields above in site.config.ts; docs/configuration.md lists every field";
     throw new BrookError(
       `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config\n${problems.map((p) => `  ${p}`).join("\n")}`,
@@ -280,20 +293,4 @@ function configError(
     cause,
     diagnostics: [{ ...place, message, rule: "config", hint }],
   });
-}
-
-function formatPath(path: PropertyKey[]): string {
-  return (
-    path.reduce<string>(
-      (acc, key) =>
-        typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key),
-      "",
-    ) || "(root)"
-  );
-}
-
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys")
-    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")} (remove or rename)`;
-  return issue.message;
 }

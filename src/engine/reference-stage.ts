@@ -8,13 +8,14 @@
  * validates it on a thread of its own while this one checks the blocks (off the path to the first
  * page).
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import { siteValuesOf } from "../content/frontmatter/frontmatter-values.ts";
 import { contentHash } from "../render/hash.ts";
 import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
 import { loadReference, OPENAPI_FILES, type ReferenceLoad } from "../reference/openapi-stage.ts";
 import { cliReference } from "../reference/cli-reference.ts";
+import { checkReferenceFiles } from "../reference/reference-files.ts";
 import { generatorVersion } from "./cache.ts";
 import { workerFile, type BuildStrategy } from "./strategy.ts";
 
@@ -47,6 +48,9 @@ export async function referenceStage(
 ): Promise<ReferenceStage> {
   const values = siteValuesOf(config);
   const cacheDir = strategy.cache?.dir;
+  // Before this stage or the examples' reads any of them.
+  const configName = relative(cwd, configPath ?? join(cwd, "site.config.ts")) || "site.config.ts";
+  checkReferenceFiles(config.reference, configPath ? dirname(configPath) : cwd, configName);
   // The CLI's description: a page that shows a command depends on it under `{cli}`.
   const cli = cliReference(
     config.reference.cli,

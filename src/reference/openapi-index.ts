@@ -3,6 +3,13 @@
  * them: `$ref`s followed (internal ones only: the description is one file), path-level
  * parameters merged in, and a matcher from a request's path to its path template.
  */
+import {
+  DescriptionLimitError,
+  MAX_DEPTH,
+  MAX_VALUES,
+  TOO_DEEP,
+  type LimitPath,
+} from "./openapi-limits.ts";
 
 /** A JSON Schema, as the description states it (OpenAPI 3.1 schemas are JSON Schema 2020-12). */
 export type JsonSchema = Record<string, unknown>;
@@ -69,37 +76,54 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 type Json = Record<string, unknown>;
 
-/** Follows internal `$ref`s everywhere (siblings of a `$ref` override the target's fields, as 3.1 allows). */
+/**
+ * Follows internal `$ref`s everywhere (siblings of a `$ref` override the target's fields, as 3.1
+ * allows). The result is at most MAX_DEPTH levels deep and MAX_VALUES values, or a
+ * DescriptionLimitError names the `$ref` that would pass the limit.
+ */
 export function dereference(doc: Json): Json {
   const resolving = new Set<string>();
-  const target = (ref: string): unknown => {
+  let values = 0;
+  const target = (ref: string): { node: unknown; path: LimitPath } => {
     let node: unknown = doc;
+    const path: LimitPath = [];
     for (const part of ref.slice(2).split("/")) {
       const name = decodeURIComponent(part).replace(/~1/g, "/").replace(/~0/g, "~");
+      path.push(name);
       node = node && typeof node === "object" ? (node as Json)[name] : undefined;
     }
     if (node === undefined) throw new Error(`$ref ${ref} points at nothing`);
-    return node;
+    return { node, path };
   };
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
+  // `path` is where the value is written in the description; `depth` how deep it lands once followed.
+  const walk = (node: unknown, path: LimitPath, depth: number): unknown => {
+    if (++values > MAX_VALUES)
+      throw new DescriptionLimitError(
+        `the description holds more than ${MAX_VALUES.toLocaleString("en")} values once its $refs are followed, here (each $ref copies its target: a large schema referred to from many places, or schemas that each refer twice to the next, multiply); refer to large schemas from fewer places`,
+        path,
+      );
+    if (depth > MAX_DEPTH) throw new DescriptionLimitError(TOO_DEEP, path);
+    if (Array.isArray(node)) return node.map((x, i) => walk(x, [...path, i], depth + 1));
     if (!node || typeof node !== "object") return node;
     const obj = node as Json;
     if (typeof obj.$ref === "string" && obj.$ref.startsWith("#/")) {
       const ref = obj.$ref;
       if (resolving.has(ref)) throw new Error(`$ref ${ref} refers to itself`);
       resolving.add(ref);
-      const resolved = walk(target(ref));
+      const found = target(ref);
+      const resolved = walk(found.node, found.path, depth);
       resolving.delete(ref);
       const { $ref: _, ...siblings } = obj;
-      const rest = walk(siblings) as Json;
+      const rest = walk(siblings, path, depth) as Json;
       return Object.keys(rest).length && resolved && typeof resolved === "object"
         ? { ...(resolved as Json), ...rest }
         : resolved;
     }
-    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, walk(v)]));
+    return Object.fromEntries(
+      Object.entries(obj).map(([k, v]) => [k, walk(v, [...path, k], depth + 1)]),
+    );
   };
-  return walk(doc) as Json;
+  return walk(doc, [], 0) as Json;
 }
 
 function parameter(p: Json): ApiParameter {

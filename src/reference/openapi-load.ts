@@ -11,6 +11,7 @@ import type { Diagnostic } from "../errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";
 import { indexApi, type ApiDescription } from "./openapi-index.ts";
 import { validationThread } from "./openapi-thread.ts";
+import { DescriptionLimitError, MAX_DEPTH, TOO_DEEP, tooDeep } from "./openapi-limits.ts";
 import {
   descriptionProblems,
   type DescriptionPath,
@@ -88,15 +89,25 @@ export function parseOpenApi(
   const yamlErrors = [...doc.errors, ...doc.warnings].map((e) =>
     at(
       counter.linePos(e.pos[0]).line,
-      e.message.split("\n")[0]!,
+      // The YAML library reports nesting its reader cannot follow as its stack's overflow.
+      /call stack/i.test(e.message)
+        ? `the YAML nests too deep to read; a description nests at most ${MAX_DEPTH} levels`
+        : e.message.split("\n")[0]!,
       "openapi-yaml",
       "fix the YAML at this line (a !value names a value of data/values.ts)",
     ),
   );
   const none = () => undefined;
-  if (yamlErrors.length)
-    return { diagnostics: yamlErrors, validate: async () => yamlErrors, startThread: none };
+  const refuse = (diagnostics: Diagnostic[]) => ({
+    diagnostics,
+    validate: async () => diagnostics,
+    startThread: none,
+  });
+  if (yamlErrors.length) return refuse(yamlErrors);
   const value = doc.toJS({ maxAliasCount: 1000 }) as Record<string, unknown>;
+  // Before anything walks it: deeper nesting overflows the stacks of the YAML writer and the parser.
+  const deep = tooDeep(value);
+  if (deep) return refuse([at(lineOf(doc, counter, deep), TOO_DEEP)]);
   const json = JSON.stringify(value, null, 2) + "\n";
   const hash = createHash("sha1").update(json).digest("hex");
   let onThread: (() => Promise<DescriptionProblem[]>) | undefined;
@@ -120,6 +131,9 @@ export function parseOpenApi(
   try {
     api = indexApi(value);
   } catch (e) {
+    // A limit is the whole answer: the parser would follow the same $refs.
+    if (e instanceof DescriptionLimitError)
+      return refuse([at(lineOf(doc, counter, e.path), e.message)]);
     // What the parser says of such a description names its line; the index's message does not.
     const failed = at(1, (e as Error).message);
     return {
