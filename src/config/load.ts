@@ -230,7 +230,7 @@ function runConfigModule(url: string, path: string, budgetMs: number): Promise<u
         ),
       );
     });
-    // After a message or an error this rejects nothing; with neither (process.exit(0)) it is the answer.
+    // After a message or an error this rejects nothing; with neither (the config exited with code 0) it is the answer.
     worker.once("exit", (code) => {
       clearTimeout(timer);
       reject(
