@@ -1,6 +1,9 @@
 /** data/cli.yaml, read: the `brook` CLI's commands, flags, arguments and exit codes. */
-import { parse } from "yaml";
-import { BrookError } from "../errors.ts";
+import { LineCounter, parseDocument } from "yaml";
+import { z } from "zod";
+import { formatPath, issueMessage } from "../config/config-problems.ts";
+import { BrookError, type Diagnostic } from "../errors.ts";
+import { lineOf } from "../reference/yaml-lines.ts";
 
 /** A flag: a switch, or a flag that takes a value. */
 export interface CliFlag {
@@ -42,25 +45,96 @@ export interface CliDescription {
   exitCodes: { code: number; meaning: string }[];
 }
 
-/** Reads the description; a file that is not one is a BrookError naming it. */
+/**
+ * The fields the checks and the reference read, with their types; other fields (`package`,
+ * `environment`, an argument's `variadic`) are the file's own notes and pass through.
+ */
+const flagSchema = z.looseObject({
+  name: z.string(),
+  value: z.string().optional(),
+  type: z.enum(["string", "integer", "boolean", "key-value"]).optional(),
+  repeat: z.boolean().optional(),
+  required: z.boolean().optional(),
+  default: z.union([z.string(), z.number()]).optional(),
+  description: z.string().optional(),
+});
+const argumentSchema = z.looseObject({
+  name: z.string(),
+  choices: z.array(z.string()).optional(),
+  type: z.literal("key-value").optional(),
+  optional: z.boolean().optional(),
+  description: z.string().optional(),
+});
+const commandSchema: z.ZodType<CliCommand> = z.lazy(() =>
+  z.looseObject({
+    name: z.string(),
+    summary: z.string().optional(),
+    arguments: z.array(argumentSchema).optional(),
+    flags: z.array(flagSchema).optional(),
+    subcommands: z.array(commandSchema).optional(),
+    exits: z.array(z.looseObject({ code: z.number().int(), when: z.string() })).optional(),
+  }),
+);
+const descriptionSchema = z.looseObject({
+  name: z.string(),
+  globalFlags: z.array(flagSchema).default([]),
+  commands: z.array(commandSchema),
+  exitCodes: z.array(z.looseObject({ code: z.number().int(), meaning: z.string() })).default([]),
+});
+
+/** Deepest the file may nest (the real one: 6); deeper overflows the YAML reader's stack. */
+const MAX_CLI_DEPTH = 32;
+
+/** Reads the description; a file that is not one is a BrookError naming it, each problem at its line. */
 export function loadCliDescription(text: string, file: string): CliDescription {
+  const counter = new LineCounter();
   let data: unknown;
+  let doc: ReturnType<typeof parseDocument>;
   try {
     // No aliases: the file is data, and an alias bomb is not.
-    data = parse(text, { maxAliasCount: 0 });
+    doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+    const [error] = doc.errors;
+    if (error) throw error;
+    data = doc.toJS({ maxAliasCount: 0 });
   } catch (e) {
-    throw new BrookError(`${file}: ${(e as Error).message}`, "fix the YAML of the CLI description");
-  }
-  const d = data as Partial<CliDescription> | null;
-  if (!d || typeof d.name !== "string" || !Array.isArray(d.commands))
+    const message =
+      e instanceof RangeError ? "the YAML nests too deep to read" : (e as Error).message;
     throw new BrookError(
-      `${file}: the CLI description needs a name and a list of commands`,
-      "see data/cli.yaml's header for its shape",
+      `${file}: ${message.split("\n")[0]}`,
+      "fix the YAML of the CLI description",
     );
-  return {
-    name: d.name,
-    globalFlags: d.globalFlags ?? [],
-    commands: d.commands,
-    exitCodes: d.exitCodes ?? [],
-  };
+  }
+  const deep = deepestPath(data, MAX_CLI_DEPTH);
+  const parsed = deep ? undefined : descriptionSchema.safeParse(data);
+  if (parsed?.success) return parsed.data as CliDescription;
+  const problems: [PropertyKey[], string][] = parsed
+    ? parsed.error.issues.map((issue) => [issue.path, issueMessage(issue)])
+    : [[deep!, `nested more than ${MAX_CLI_DEPTH} levels deep`]];
+  const hint = "see data/cli.yaml's header for its shape";
+  const diagnostics: Diagnostic[] = problems.map(([path, message]) => ({
+    file,
+    line: lineOf(doc, counter, path),
+    column: 1,
+    rule: "cli-description",
+    message: `${formatPath(path)}: ${message}`,
+    hint,
+  }));
+  throw new BrookError(
+    `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the CLI description\n${diagnostics.map((d) => `  ${d.file}:${d.line}: ${d.message}`).join("\n")}`,
+    hint,
+    { diagnostics },
+  );
+}
+
+/** The path of the first value nested deeper than `max` levels, if any (walked with a stack of our own). */
+function deepestPath(value: unknown, max: number): PropertyKey[] | undefined {
+  const stack: [unknown, PropertyKey[]][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (path.length >= max) return path;
+    for (const [k, child] of Object.entries(v))
+      stack.push([child, [...path, Array.isArray(v) ? Number(k) : k]]);
+  }
+  return undefined;
 }

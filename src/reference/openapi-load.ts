@@ -5,18 +5,15 @@
  * the parser names a line of the description as JSON, which is mapped back to its path and, with
  * the YAML document's ranges, to the line that wrote it.
  */
-import { LineCounter, isScalar, parseDocument, visit, type Document } from "yaml";
+import { LineCounter, isScalar, parseDocument, visit } from "yaml";
+import { lineOf } from "./yaml-lines.ts";
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";
 import { indexApi, type ApiDescription } from "./openapi-index.ts";
 import { validationThread } from "./openapi-thread.ts";
 import { DescriptionLimitError, MAX_DEPTH, TOO_DEEP, tooDeep } from "./openapi-limits.ts";
-import {
-  descriptionProblems,
-  type DescriptionPath,
-  type DescriptionProblem,
-} from "./openapi-validate.ts";
+import { descriptionProblems, type DescriptionProblem } from "./openapi-validate.ts";
 
 /** The description, values resolved: as published, and indexed. */
 export interface LoadedOpenApi {
@@ -30,18 +27,6 @@ export interface LoadedOpenApi {
   api: ApiDescription;
   /** The site values the description read. */
   values: string[];
-}
-
-type Path = DescriptionPath;
-
-/** The line of the YAML node at `path`, or of its nearest ancestor the document has. */
-export function lineOf(doc: Document, counter: LineCounter, path: Path): number {
-  for (let n = path.length; n >= 0; n--) {
-    const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-    const range = (node as { range?: [number, number, number] } | undefined)?.range;
-    if (range) return counter.linePos(range[0]).line;
-  }
-  return 1;
 }
 
 /** Parses, resolves and validates the description's text; diagnostics name `file`. */
@@ -105,6 +90,14 @@ export function parseOpenApi(
   });
   if (yamlErrors.length) return refuse(yamlErrors);
   const value = doc.toJS({ maxAliasCount: 1000 }) as Record<string, unknown>;
+  // An empty file, a scalar or a list: the parser would refuse it as an argument, not a description.
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return refuse([
+      at(
+        1,
+        `the description is ${value === null ? "empty" : Array.isArray(value) ? "a list" : "a single value"}: an OpenAPI document is a mapping with openapi, info and paths`,
+      ),
+    ]);
   // Before anything walks it: deeper nesting overflows the stacks of the YAML writer and the parser.
   const deep = tooDeep(value);
   if (deep) return refuse([at(lineOf(doc, counter, deep), TOO_DEEP)]);

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { loadCliDescription } from "../../../src/examples/cli-description.ts";
 import { checkCliUsage } from "../../../src/examples/check-cli.ts";
+import { BrookError } from "../../../src/errors.ts";
 import { shellCommands } from "../../../src/examples/shell-words.ts";
 import { codeSample } from "../../helpers/code-sample.ts";
 
@@ -71,6 +73,44 @@ describe("cli-usage", () => {
       expect.stringMatching(/--active takes true or false/),
       expect.stringMatching(/needs a subcommand/),
       expect.stringMatching(/needs --event FILE/),
+    ]);
+  });
+});
+
+describe("the CLI's description", () => {
+  const problems = (text: string) => {
+    try {
+      loadCliDescription(text, "data/cli.yaml");
+    } catch (e) {
+      expect(e).toBeInstanceOf(BrookError);
+      return (e as BrookError).diagnostics?.map((d) => `${d.line} ${d.rule} ${d.message}`);
+    }
+    throw new Error("the description was accepted");
+  };
+
+  it("reads the real one", () => {
+    expect(loadCliDescription(cli, "data/cli.yaml").commands.length).toBeGreaterThan(5);
+  });
+
+  it("names each field of the wrong type at its line, not an internal error", () => {
+    expect(
+      problems(
+        "name: brook\nglobalFlags: 3\ncommands:\n  - name: deploy\n    flags:\n      - 7\n  - 5\n",
+      ),
+    ).toEqual([
+      "2 cli-description globalFlags: Invalid input: expected array, received number",
+      "6 cli-description commands[0].flags[0]: Invalid input: expected object, received number",
+      "7 cli-description commands[1]: Invalid input: expected object, received number",
+    ]);
+    expect(problems("- a\n")).toEqual([
+      "1 cli-description (root): Invalid input: expected object, received array",
+    ]);
+  });
+
+  it("refuses nesting deeper than 32 levels at the line that goes too deep", () => {
+    const deep = `name: brook\ncommands: []\nextra: ${"[".repeat(40)}1${"]".repeat(40)}\n`;
+    expect(problems(deep)).toEqual([
+      expect.stringMatching(/^3 cli-description extra(\[0\])+: nested more than 32 levels deep$/),
     ]);
   });
 });

@@ -33,6 +33,23 @@ components:
 ${components}`;
 
 describe("a hostile OpenAPI description", () => {
+  it.each([
+    ["", "empty"],
+    ["null\n", "empty"],
+    ["- a\n- b\n", "a list"],
+    ["hello\n", "a single value"],
+  ])("refuses %j at its first line: an OpenAPI document is a mapping", async (text, what) => {
+    const r = await loadOpenApi(text, "data/openapi.yaml", source);
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({
+        file: "data/openapi.yaml",
+        line: 1,
+        rule: "openapi",
+        message: expect.stringContaining(`the description is ${what}:`),
+      }),
+    ]);
+  });
+
   it("refuses nesting deeper than 64 levels at the line that goes too deep", async () => {
     // 400 levels: deep enough to overflow the YAML writer's stack when the description is published.
     const deep =
