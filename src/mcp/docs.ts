@@ -13,7 +13,9 @@ import { ASSETS_FOLDER, LLMS_INDEX_FILE, MANIFEST_FILE } from "../shared/output-
 const MAX_SUGGESTIONS = 3;
 const SUGGEST_THRESHOLD = 0.4;
 const LLMS_GROUP_RE = /^## (.+)$/;
-const LLMS_PAGE_RE = /^- \[(.+?)\]\((\S+?)\)(?:: (.*))?$/;
+// The title is read up to its first unescaped `]` (llms.txt escapes the brackets of titles): a
+// lazy `.+?` there tried every `](` of a line, quadratic on a long line a site could send.
+const LLMS_PAGE_RE = /^- \[((?:\\.|[^\\\]])+)\]\((\S+?)\)(?:: (.*))?$/;
 
 /** A page of the docs. */
 export interface DocsPage {

@@ -1,0 +1,109 @@
+/**
+ * What a hostile site (`--site`) or build folder can send the assistant server: each file is read
+ * in bounded memory and time, and a file no build writes is a tool error that names it, never a
+ * stack overflow or a hang.
+ */
+import { describe, expect, it } from "vitest";
+import { describeOperation, operationsOf } from "../../src/mcp/api-operations.ts";
+import { siteSource } from "../../src/mcp/docs-source.ts";
+import { parseLlmsIndex } from "../../src/mcp/docs.ts";
+import { figuresOf } from "../../src/mcp/limits.ts";
+
+const BASE = "/docs/v2/";
+const MB = 1024 * 1024;
+
+/** A fetch whose every answer is a 200 body of `total` bytes, handed out in 64 KB chunks; counts what was pulled. */
+function bodyOf(total: number): { fetch: typeof fetch; pulled: () => number } {
+  let pulled = 0;
+  const chunk = new Uint8Array(64 * 1024).fill(0x61);
+  const fetchFn = (async () => {
+    let left = total;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (left <= 0) return controller.close();
+        const part = chunk.subarray(0, Math.min(chunk.length, left));
+        left -= part.length;
+        pulled += part.length;
+        controller.enqueue(part);
+      },
+    });
+    return new Response(body, { status: 200 });
+  }) as typeof fetch;
+  return { fetch: fetchFn, pulled: () => pulled };
+}
+
+describe("a hostile site or build", () => {
+  it("stops reading an answer once it is past the 8 MB a file may have", async () => {
+    const site = bodyOf(256 * MB);
+    const source = siteSource("https://docs.invalid/docs/v2/", site.fetch);
+    expect(await source.read("routes.json")).toBeUndefined();
+    // The stream queues one chunk ahead of what was read.
+    expect(site.pulled()).toBeLessThanOrEqual(8 * MB + 2 * 64 * 1024);
+  });
+
+  it("still reads an answer under the limit, as text() did", async () => {
+    const site = bodyOf(MB);
+    const text = await siteSource("https://docs.invalid/docs/v2/", site.fetch).read("llms.txt");
+    expect(text).toHaveLength(MB);
+  });
+
+  it("reads a page line of llms.txt a megabyte long in linear time", () => {
+    const good = "- [Triggers](https://brook.example/docs/v2/triggers.md): Start a workflow";
+    // No `)` ends it where the line does, so a lazy title tried every `](` with every `)` after it.
+    const hostile = "- [a" + "](b)".repeat(250_000) + "x";
+    const pages = parseLlmsIndex(`## Workflows\n${hostile}\n${good}\n`, BASE);
+    expect(pages.map((p) => [p.route, p.title, p.group])).toEqual([
+      ["/triggers/", "Triggers", "Workflows"],
+    ]);
+  });
+
+  it("keeps a title whose brackets llms.txt escaped whole", () => {
+    const [page] = parseLlmsIndex("- [a\\](b](https://brook.example/docs/v2/y.md): d\n", BASE);
+    expect(page).toMatchObject({ route: "/y/", title: "a\\](b", description: "d" });
+  });
+
+  it("refuses a values.json nested deeper than 64 levels, naming it", () => {
+    const deep = JSON.parse('{"a":'.repeat(100_000) + "1" + "}".repeat(100_000));
+    expect(() => figuresOf(deep)).toThrow(/values\.json nests deeper than 64 levels/);
+    const ok = JSON.parse('{"a":'.repeat(60) + "1" + "}".repeat(60));
+    expect(figuresOf(ok)).toEqual([{ name: Array(60).fill("a").join("."), value: 1 }]);
+  });
+
+  it("refuses an operation that nests too deep or whose $refs multiply, naming it", () => {
+    const deepSpec = JSON.parse(
+      `{"paths":{"/x":{"get":{"operationId":"deep","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}}`,
+    );
+    const [deep] = operationsOf(deepSpec);
+    expect(() => describeOperation(deepSpec, deep!, "")).toThrow(
+      /GET \/x in openapi\.json holds more than 100,000 values or 64 levels/,
+    );
+    // Each schema refers 40 times to the next: 40^6 copies once six levels of $refs are followed.
+    const schemas: Record<string, unknown> = { S6: { type: "string" } };
+    for (let i = 0; i < 6; i++) {
+      const props = Array.from({ length: 40 }, (_, k) => [
+        `p${k}`,
+        { $ref: `#/components/schemas/S${i + 1}` },
+      ]);
+      schemas[`S${i}`] = { type: "object", properties: Object.fromEntries(props) };
+    }
+    const schema = { $ref: "#/components/schemas/S0" };
+    const bomb = {
+      components: { schemas },
+      paths: { "/y": { post: { operationId: "bomb", responses: { "200": { schema } } } } },
+    };
+    const [op] = operationsOf(bomb);
+    expect(() => describeOperation(bomb, op!, "")).toThrow(/POST \/y in openapi\.json/);
+  });
+
+  it("skips paths and parameters of the wrong type instead of throwing on them", () => {
+    const spec = {
+      paths: {
+        "/a": null,
+        "/b": "text",
+        "/c": { parameters: { name: "x" }, get: { operationId: "c", parameters: 7 }, put: [1] },
+      },
+    };
+    const ops = operationsOf(spec);
+    expect(ops.map((o) => [o.operationId, o.raw.parameters])).toEqual([["c", []]]);
+  });
+});
