@@ -35,16 +35,45 @@ export function docsSearch(docs: Docs): (query: string, limit: number) => Promis
       return value;
     };
     const head = await read<SearchHead>(docs.manifest.search);
-    const shards = await Promise.all(head.shards.map(([, file]) => read<SearchShard>(file)));
-    return { search: openSearch(head, shards), head };
+    if (!Array.isArray(head.shards)) throw notAnIndex(docs, new Error("no list of shards"));
+    // A site's head could list thousands of 8 MB shards: read a few at a time, within a budget.
+    const shards: SearchShard[] = [];
+    let bytes = 0;
+    for (let i = 0; i < head.shards.length; i += SHARDS_AT_ONCE) {
+      const batch = head.shards.slice(i, i + SHARDS_AT_ONCE).map(([, file]) => file);
+      const texts = await Promise.all(batch.map((f) => docs.source.read(ASSETS_FOLDER + f)));
+      for (const [k, text] of texts.entries()) {
+        bytes += text?.length ?? 0;
+        if (bytes > MAX_INDEX_CHARS)
+          throw notAnIndex(
+            docs,
+            new Error(`its shards hold more than ${MAX_INDEX_CHARS} characters`),
+          );
+        const shard = parseJson<SearchShard>(text);
+        if (!shard) throw new Error(`the search index file ${batch[k]} is missing or unreadable`);
+        shards.push(shard);
+      }
+    }
+    try {
+      return { search: openSearch(head, shards), head };
+    } catch (e) {
+      throw notAnIndex(docs, e);
+    }
   };
   return async (query, limit) => {
     const { search, head } = await (loaded ??= load().catch((e: unknown) => {
       loaded = undefined;
       throw e;
     }));
-    const test = wordTest(parseQuery(query, head.synonyms));
-    const pages = search(query, limit);
+    let test: ReturnType<typeof wordTest>;
+    let pages: ReturnType<SearchFn>;
+    try {
+      test = wordTest(parseQuery(query, head.synonyms));
+      pages = search(query, limit);
+    } catch (e) {
+      // A head of the wrong shape (a site's, not a build's) fails here, not as our bug.
+      throw notAnIndex(docs, e);
+    }
     return Promise.all(
       pages.map(async (p): Promise<SearchHit> => {
         const url = docs.byRoute.get(p.route)?.url ?? p.route;
@@ -60,6 +89,17 @@ export function docsSearch(docs: Docs): (query: string, limit: number) => Promis
       }),
     );
   };
+}
+
+/** Characters of search files read at most: a build writes far less (the real docs: 58 KB gzipped). */
+const MAX_INDEX_CHARS = 64 * 1024 * 1024;
+const SHARDS_AT_ONCE = 8;
+
+/** The error for index files no build of brook-docs writes. */
+function notAnIndex(docs: Docs, e: unknown): Error {
+  return new Error(
+    `the search index of ${docs.source.name} (${docs.manifest.search}) is not one brook-docs writes (${(e as Error).message}); rebuild the docs with this version of brook-docs`,
+  );
 }
 
 /** A page's sections, as the search box reads them from the article: the intro, then each `##`/`###`. */

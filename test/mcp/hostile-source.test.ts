@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { describeOperation, operationsOf } from "../../src/mcp/api-operations.ts";
-import { siteSource } from "../../src/mcp/docs-source.ts";
-import { parseLlmsIndex } from "../../src/mcp/docs.ts";
+import { siteSource, type DocsSource } from "../../src/mcp/docs-source.ts";
+import { docsSearch } from "../../src/mcp/docs-search.ts";
+import { loadDocs, parseLlmsIndex, routeOf } from "../../src/mcp/docs.ts";
 import { figuresOf } from "../../src/mcp/limits.ts";
 
 const BASE = "/docs/v2/";
@@ -31,6 +32,24 @@ function bodyOf(total: number): { fetch: typeof fetch; pulled: () => number } {
   }) as typeof fetch;
   return { fetch: fetchFn, pulled: () => pulled };
 }
+
+/** Docs whose files are `files` (by path under the base); counts the reads. */
+function memorySource(files: Record<string, string>): DocsSource & { reads: number } {
+  const source = {
+    base: BASE,
+    name: "https://docs.invalid/docs/v2/",
+    reads: 0,
+    read: async (path: string) => {
+      source.reads++;
+      return files[path];
+    },
+  };
+  return source;
+}
+
+const LLMS = "## Limits\n- [Limits](https://docs.invalid/docs/v2/limits.md): the limits\n";
+const manifest = (more: object) =>
+  JSON.stringify({ pages: { "/limits/": "p.json" }, redirects: {}, search: "s.json", ...more });
 
 describe("a hostile site or build", () => {
   it("stops reading an answer once it is past the 8 MB a file may have", async () => {
@@ -105,5 +124,46 @@ describe("a hostile site or build", () => {
     };
     const ops = operationsOf(spec);
     expect(ops.map((o) => [o.operationId, o.raw.parameters])).toEqual([["c", []]]);
+  });
+
+  it("ignores a redirect whose target is not text", async () => {
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({ redirects: { "/old/": 5, "/older/": { to: "/limits/" } } }),
+        "llms.txt": LLMS,
+      }),
+    );
+    expect(routeOf(docs, "/old/").route).toBeUndefined();
+    expect(routeOf(docs, "/limits/").route).toBe("/limits/");
+  });
+
+  it("names the search index when its head is not one a build writes", async () => {
+    const head = { v: 1, fields: [], pages: [], lengths: 5, synonyms: [], shards: [] };
+    const source = memorySource({
+      "routes.json": manifest({}),
+      "llms.txt": LLMS,
+      "assets/s.json": JSON.stringify({ ...head, postings: { terms: [] } }),
+    });
+    const search = docsSearch(await loadDocs(source));
+    await expect(search("limits", 5)).rejects.toThrow(
+      "the search index of https://docs.invalid/docs/v2/ (s.json) is not one brook-docs writes",
+    );
+  });
+
+  it("stops reading shards past 64 MB of them", async () => {
+    const shards = Array.from({ length: 100 }, (_, i) => [`k${i}`, `shard${i}.json`]);
+    const files: Record<string, string> = {
+      "routes.json": manifest({}),
+      "llms.txt": LLMS,
+      "assets/s.json": JSON.stringify({ pages: [], lengths: [], synonyms: [], shards }),
+    };
+    const big = JSON.stringify({ postings: { terms: [] }, pad: "x".repeat(MB) });
+    for (let i = 0; i < 100; i++) files[`assets/shard${i}.json`] = big;
+    const source = memorySource(files);
+    await expect(docsSearch(await loadDocs(source))("limits", 5)).rejects.toThrow(
+      "its shards hold more than",
+    );
+    // routes.json, llms.txt, the head, and the shards up to the budget's batch.
+    expect(source.reads).toBeLessThanOrEqual(3 + 64 + 8);
   });
 });
