@@ -9,6 +9,7 @@ import { siteSource, type DocsSource } from "../../src/mcp/docs-source.ts";
 import { docsSearch } from "../../src/mcp/docs-search.ts";
 import { loadDocs, parseLlmsIndex, routeOf } from "../../src/mcp/docs.ts";
 import { figuresOf } from "../../src/mcp/limits.ts";
+import { TOOLS } from "../../src/mcp/tools.ts";
 
 const BASE = "/docs/v2/";
 const MB = 1024 * 1024;
@@ -165,5 +166,19 @@ describe("a hostile site or build", () => {
     );
     // routes.json, llms.txt, the head, and the shards up to the budget's batch.
     expect(source.reads).toBeLessThanOrEqual(3 + 64 + 8);
+  });
+
+  it("says an openapi.json without operations has none, rather than naming a tag never asked for", async () => {
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({}),
+        "llms.txt": LLMS,
+        "openapi.json": JSON.stringify({ paths: "abc" }),
+      }),
+    );
+    const list = TOOLS.find((t) => t.name === "list_api_operations")!;
+    const r = await list.run(docs, {});
+    expect(r).toMatchObject({ isError: true });
+    expect(r.content[0]!.text).toBe("openapi.json of these docs lists no operation.");
   });
 });
