@@ -22,7 +22,10 @@ export interface SearchHit {
   snippet: string;
 }
 
-const HEADING_RE = /^(#{2,3})\s+(.*?)\s*$/;
+// Trimmed after the match: a lazy `(.*?)\s*$` rescanned a long run of spaces from every point.
+const HEADING_RE = /^(#{2,3})\s+([^\n]*)$/;
+const LINK_OR_MARK_RE = /\]\([^)]*\)|[*_`>#[]/g;
+const MARK_RE = /[*_`>#[]/g;
 const FENCE_RE = /^\s*(```|~~~)/;
 
 /** A search over the docs; the index (head and every shard) is loaded on the first query. */
@@ -127,9 +130,19 @@ async function sectionsOf(docs: Docs, route: string): Promise<PageSection[]> {
     const h = HEADING_RE.exec(line);
     if (h && sections.length - 1 < slugs.length) {
       end();
-      sections.push({ slug: slugs[sections.length - 1]!, heading: h[2]!, text: "" });
-    } else lines.push(line.replace(/\]\([^)]*\)|[*_`>#[]/g, ""));
+      sections.push({ slug: slugs[sections.length - 1]!, heading: h[2]!.trimEnd(), text: "" });
+    } else lines.push(plainText(line));
   }
   end();
   return sections;
+}
+
+/**
+ * A line without its link targets and Markdown marks. A `](` with no `)` after it never starts a
+ * link, and trying it scanned the rest of the line each time (quadratic on a line of them): only
+ * the part up to the last `)` can hold one.
+ */
+function plainText(line: string): string {
+  const end = line.lastIndexOf(")") + 1;
+  return line.slice(0, end).replace(LINK_OR_MARK_RE, "") + line.slice(end).replace(MARK_RE, "");
 }

@@ -10,6 +10,8 @@ import { docsSearch } from "../../src/mcp/docs-search.ts";
 import { loadDocs, parseLlmsIndex, routeOf } from "../../src/mcp/docs.ts";
 import { figuresOf } from "../../src/mcp/limits.ts";
 import { TOOLS } from "../../src/mcp/tools.ts";
+import { buildSearchFiles } from "../../src/search/index-files.ts";
+import { searchData } from "../../src/content/search-data.ts";
 
 const BASE = "/docs/v2/";
 const MB = 1024 * 1024;
@@ -180,5 +182,35 @@ describe("a hostile site or build", () => {
     const r = await list.run(docs, {});
     expect(r).toMatchObject({ isError: true });
     expect(r.content[0]!.text).toBe("openapi.json of these docs lists no operation.");
+  });
+
+  it("cuts a page's Markdown into sections in linear time, whatever its lines hold", async () => {
+    const page = {
+      route: "/limits/",
+      title: "Limits",
+      description: "",
+      ...searchData([{ slug: "quotas", heading: "Quotas", text: "Runs per day." }]),
+    };
+    const head = buildSearchFiles([page], {}).files[0]!.content;
+    const markdown = [
+      "# Limits",
+      // A `](` with no `)` after it, and a heading with a long run of spaces inside.
+      "](".repeat(300_000),
+      `## Quotas${" ".repeat(300_000)}x`,
+      "Runs per day.",
+    ].join("\n");
+    const source = memorySource({
+      "routes.json": manifest({}),
+      "llms.txt": LLMS,
+      "assets/s.json": head,
+      "assets/p.json": JSON.stringify({ title: "Limits", headers: [{ slug: "quotas" }] }),
+      "limits.md": markdown,
+    });
+    const [hit] = await docsSearch(await loadDocs(source))("runs per day", 5);
+    expect(hit).toMatchObject({
+      title: "Limits",
+      url: "https://docs.invalid/docs/v2/limits/#quotas",
+    });
+    expect(hit!.section).toMatch(/^Quotas {300000}x$/);
   });
 });
