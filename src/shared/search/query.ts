@@ -43,6 +43,9 @@ export const MAX_CONCEPTS = 30;
  */
 export const MAX_QUERY_CHARS = 1000;
 
+/** Words of a synonym phrase looked up at most: the config's 60-character keys hold no more. */
+const MAX_PHRASE_WORDS = 30;
+
 /** Words shorter than this are not matched one typo away (too many neighbours). */
 export const FUZZY_MIN_LENGTH = 4;
 /**
@@ -71,10 +74,11 @@ function synonymTable(synonyms: [string, string[]][]) {
     const table = new Map(
       synonyms.map(([from, to]) => [keyOf(expandContractions(from).match(WORD_RE) ?? []), to]),
     );
-    tables.set(
-      synonyms,
-      (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }),
-    );
+    // A loop, not Math.max(...keys): a head of a few hundred thousand synonyms overflowed the
+    // stack. And no longer phrase than a config can write: each query word tries every length.
+    let longest = 0;
+    for (const k of table.keys()) longest = Math.max(longest, k.split(" ").length);
+    tables.set(synonyms, (t = { table, longest: Math.min(longest, MAX_PHRASE_WORDS) }));
   }
   return t;
 }

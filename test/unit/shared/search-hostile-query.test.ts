@@ -40,4 +40,18 @@ describe("a hostile query", () => {
     expect(search(question).map((h) => h.route)).toEqual(["/retries/"]);
     expect(search("\ud800\u0000\u2028\ufeff retried").map((h) => h.route)).toEqual(["/retries/"]);
   });
+
+  it("reads a synonym table of any size, looking up phrases no longer than a config writes", () => {
+    const many = Array.from({ length: 700_000 }, (_, i): [string, string[]] => [
+      `s${i}`,
+      ["retry"],
+    ]);
+    expect(parseQuery("s5 hello", many).map((c) => c.words.map((w) => w.raw))).toEqual([
+      ["s5", "retry"],
+      ["hello"],
+    ]);
+    const long = words(40).join(" ");
+    const [first] = parseQuery(long, [[long, ["retry"]]]);
+    expect(first!.words.map((w) => w.raw)).toEqual([words(1)[0]]);
+  });
 });
