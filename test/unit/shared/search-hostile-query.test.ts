@@ -8,7 +8,9 @@ import { buildSearchFiles } from "../../../src/search/index-files.ts";
 import { searchData } from "../../../src/content/search-data.ts";
 import type { SearchHead } from "../../../src/shared/search/format.ts";
 import { MAX_CONCEPTS, MAX_QUERY_CHARS, parseQuery } from "../../../src/shared/search/query.ts";
+import { firstMatch, wordTest } from "../../../src/shared/search/present.ts";
 import { openSearch } from "../../../src/shared/search/search.ts";
+import { termsOf } from "../../../src/shared/search/tokens.ts";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i.toString(36)}x`);
 
@@ -53,5 +55,14 @@ describe("a hostile query", () => {
     const long = words(40).join(" ");
     const [first] = parseQuery(long, [[long, ["retry"]]]);
     expect(first!.words.map((w) => w.raw)).toEqual([words(1)[0]]);
+  });
+
+  it("marks and indexes a page's text that holds a dotted word of 160,000 parts", () => {
+    const dotted = Array.from({ length: 160_000 }, (_, i) => `b${(i % 30).toString(36)}`).join(".");
+    const test = wordTest(parseQuery("b1", []));
+    expect(firstMatch(`hello ${dotted}`, test)).toBe(6);
+    // The index's terms of such a word, as a page of 512 KB can nearly hold it.
+    const parts = Array.from({ length: 200_000 }, (_, i) => `q${i % 10}`);
+    expect(termsOf(parts.join("."))).toEqual(parts);
   });
 });
