@@ -3,6 +3,7 @@
  * build publishes (`openapi.json` under the base). An operation is found by its operationId, by
  * `METHOD /path`, or by the words of a question ("how do I create a subscription").
  */
+import { MAX_DEPTH, MAX_VALUES } from "../reference/openapi-limits.ts";
 import { similarity } from "../shared/similar.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -41,10 +42,13 @@ export interface ApiOperation {
 export function operationsOf(spec: Json): ApiOperation[] {
   const out: ApiOperation[] = [];
   const paths = (spec.paths ?? {}) as Record<string, Json>;
+  // A site's description may hold anything where an object or a list belongs: skipped, not thrown on.
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
   for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
     for (const method of METHODS) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
+      const op = item[method];
+      if (!isObject(op)) continue;
       out.push({
         operationId: String(op.operationId ?? `${method} ${path}`),
         method: method.toUpperCase(),
@@ -54,10 +58,7 @@ export function operationsOf(spec: Json): ApiOperation[] {
         tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
         raw: {
           ...op,
-          parameters: [
-            ...((item.parameters as unknown[]) ?? []),
-            ...((op.parameters as unknown[]) ?? []),
-          ],
+          parameters: [...list(item.parameters), ...list(op.parameters)],
         },
       });
     }
@@ -105,14 +106,25 @@ export function findOperations(ops: ApiOperation[], asked: string, max = 3): Api
     .map((s) => s.o);
 }
 
+function isObject(v: unknown): v is Json {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 function singular(w: string): string {
   return w.endsWith("ies") ? w.slice(0, -3) + "y" : w.endsWith("s") ? w.slice(0, -1) : w;
 }
 
 /** An operation for an assistant: its parameters, body and responses with their schemas inlined, and an example request. */
 export function describeOperation(spec: Json, op: ApiOperation, apiBase: string): Json {
-  const inline = (v: unknown, depth = 0): unknown => {
-    if (Array.isArray(v)) return v.map((x) => inline(x, depth));
+  // The build publishes no description past these limits, $refs followed; a site's could be made
+  // to overflow the stack, or to copy a schema that refers twice to the next into billions.
+  let values = 0;
+  const inline = (v: unknown, depth = 0, level = 0): unknown => {
+    if (++values > MAX_VALUES || level > MAX_DEPTH)
+      throw new Error(
+        `${op.method} ${op.path} in openapi.json holds more than ${MAX_VALUES.toLocaleString("en-US")} values or ${MAX_DEPTH} levels once its $refs are followed; brook-docs never publishes one that large`,
+      );
+    if (Array.isArray(v)) return v.map((x) => inline(x, depth, level + 1));
     if (!v || typeof v !== "object") return v;
     const ref = (v as Json).$ref;
     if (typeof ref === "string" && ref.startsWith("#/")) {
@@ -124,9 +136,9 @@ export function describeOperation(spec: Json, op: ApiOperation, apiBase: string)
           (node, key) => (node as Json | undefined)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")],
           spec,
         );
-      return inline(target, depth + 1);
+      return inline(target, depth + 1, level);
     }
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inline(x, depth)]));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inline(x, depth, level + 1)]));
   };
   const raw = inline(op.raw) as Json;
   const body = (raw.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;

@@ -22,7 +22,10 @@ export interface SearchHit {
   snippet: string;
 }
 
-const HEADING_RE = /^(#{2,3})\s+(.*?)\s*$/;
+// Trimmed after the match: a lazy `(.*?)\s*$` rescanned a long run of spaces from every point.
+const HEADING_RE = /^(#{2,3})\s+([^\n]*)$/;
+const LINK_OR_MARK_RE = /\]\([^)]*\)|[*_`>#[]/g;
+const MARK_RE = /[*_`>#[]/g;
 const FENCE_RE = /^\s*(```|~~~)/;
 
 /** A search over the docs; the index (head and every shard) is loaded on the first query. */
@@ -35,16 +38,45 @@ export function docsSearch(docs: Docs): (query: string, limit: number) => Promis
       return value;
     };
     const head = await read<SearchHead>(docs.manifest.search);
-    const shards = await Promise.all(head.shards.map(([, file]) => read<SearchShard>(file)));
-    return { search: openSearch(head, shards), head };
+    if (!Array.isArray(head.shards)) throw notAnIndex(docs, new Error("no list of shards"));
+    // A site's head could list thousands of 8 MB shards: read a few at a time, within a budget.
+    const shards: SearchShard[] = [];
+    let bytes = 0;
+    for (let i = 0; i < head.shards.length; i += SHARDS_AT_ONCE) {
+      const batch = head.shards.slice(i, i + SHARDS_AT_ONCE).map(([, file]) => file);
+      const texts = await Promise.all(batch.map((f) => docs.source.read(ASSETS_FOLDER + f)));
+      for (const [k, text] of texts.entries()) {
+        bytes += text?.length ?? 0;
+        if (bytes > MAX_INDEX_CHARS)
+          throw notAnIndex(
+            docs,
+            new Error(`its shards hold more than ${MAX_INDEX_CHARS} characters`),
+          );
+        const shard = parseJson<SearchShard>(text);
+        if (!shard) throw new Error(`the search index file ${batch[k]} is missing or unreadable`);
+        shards.push(shard);
+      }
+    }
+    try {
+      return { search: openSearch(head, shards), head };
+    } catch (e) {
+      throw notAnIndex(docs, e);
+    }
   };
   return async (query, limit) => {
     const { search, head } = await (loaded ??= load().catch((e: unknown) => {
       loaded = undefined;
       throw e;
     }));
-    const test = wordTest(parseQuery(query, head.synonyms));
-    const pages = search(query, limit);
+    let test: ReturnType<typeof wordTest>;
+    let pages: ReturnType<SearchFn>;
+    try {
+      test = wordTest(parseQuery(query, head.synonyms));
+      pages = search(query, limit);
+    } catch (e) {
+      // A head of the wrong shape (a site's, not a build's) fails here, not as our bug.
+      throw notAnIndex(docs, e);
+    }
     return Promise.all(
       pages.map(async (p): Promise<SearchHit> => {
         const url = docs.byRoute.get(p.route)?.url ?? p.route;
@@ -60,6 +92,17 @@ export function docsSearch(docs: Docs): (query: string, limit: number) => Promis
       }),
     );
   };
+}
+
+/** Characters of search files read at most: a build writes far less (the real docs: 58 KB gzipped). */
+const MAX_INDEX_CHARS = 64 * 1024 * 1024;
+const SHARDS_AT_ONCE = 8;
+
+/** The error for index files no build of brook-docs writes. */
+function notAnIndex(docs: Docs, e: unknown): Error {
+  return new Error(
+    `the search index of ${docs.source.name} (${docs.manifest.search}) is not one brook-docs writes (${(e as Error).message}); rebuild the docs with this version of brook-docs`,
+  );
 }
 
 /** A page's sections, as the search box reads them from the article: the intro, then each `##`/`###`. */
@@ -87,9 +130,19 @@ async function sectionsOf(docs: Docs, route: string): Promise<PageSection[]> {
     const h = HEADING_RE.exec(line);
     if (h && sections.length - 1 < slugs.length) {
       end();
-      sections.push({ slug: slugs[sections.length - 1]!, heading: h[2]!, text: "" });
-    } else lines.push(line.replace(/\]\([^)]*\)|[*_`>#[]/g, ""));
+      sections.push({ slug: slugs[sections.length - 1]!, heading: h[2]!.trimEnd(), text: "" });
+    } else lines.push(plainText(line));
   }
   end();
   return sections;
+}
+
+/**
+ * A line without its link targets and Markdown marks. A `](` with no `)` after it never starts a
+ * link, and trying it scanned the rest of the line each time (quadratic on a line of them): only
+ * the part up to the last `)` can hold one.
+ */
+function plainText(line: string): string {
+  const end = line.lastIndexOf(")") + 1;
+  return line.slice(0, end).replace(LINK_OR_MARK_RE, "") + line.slice(end).replace(MARK_RE, "");
 }

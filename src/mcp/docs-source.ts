@@ -134,9 +134,11 @@ export function siteSource(siteUrl: string, fetchFn: typeof fetch = fetch): Docs
       redirect: "manual",
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     });
-    if (response.status !== 200) return undefined;
-    const text = await response.text();
-    return text.length > MAX_FILE_BYTES ? undefined : text;
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    return readCapped(response);
   };
   return {
     base: prefix.pathname,
@@ -156,4 +158,27 @@ export function siteSource(siteUrl: string, fetchFn: typeof fetch = fetch): Docs
       return text;
     },
   };
+}
+
+/**
+ * A body's text, or undefined past MAX_FILE_BYTES: read chunk by chunk and dropped as soon as it
+ * is too long, since `text()` would hold an endless answer in memory until the fetch timed out.
+ */
+async function readCapped(response: Response): Promise<string | undefined> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > MAX_FILE_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  // As `text()` decodes: UTF-8, a byte-order mark dropped.
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }

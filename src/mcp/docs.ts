@@ -13,7 +13,9 @@ import { ASSETS_FOLDER, LLMS_INDEX_FILE, MANIFEST_FILE } from "../shared/output-
 const MAX_SUGGESTIONS = 3;
 const SUGGEST_THRESHOLD = 0.4;
 const LLMS_GROUP_RE = /^## (.+)$/;
-const LLMS_PAGE_RE = /^- \[(.+?)\]\((\S+?)\)(?:: (.*))?$/;
+// The title is read up to its first unescaped `]` (llms.txt escapes the brackets of titles): a
+// lazy `.+?` there tried every `](` of a line, quadratic on a long line a site could send.
+const LLMS_PAGE_RE = /^- \[((?:\\.|[^\\\]])+)\]\((\S+?)\)(?:: (.*))?$/;
 
 /** A page of the docs. */
 export interface DocsPage {
@@ -48,15 +50,33 @@ export async function loadDocs(source: DocsSource): Promise<Docs> {
     source.read(LLMS_INDEX_FILE),
   ]);
   const manifest = parseJson<RouteManifest>(manifestText);
-  if (!manifest?.pages || !manifest.redirects || typeof manifest.search !== "string" || !llms) {
+  if (
+    !isRecord(manifest?.pages) ||
+    !isRecord(manifest.redirects) ||
+    typeof manifest.search !== "string" ||
+    !llms
+  ) {
     throw new NotADocsSite(
       `no Brook docs at ${source.name}: ${MANIFEST_FILE} or ${LLMS_INDEX_FILE} is missing or unreadable`,
     );
   }
+  // A site's manifest may map a route to anything: only text is a data file or a redirect's target.
+  manifest.pages = onlyText(manifest.pages);
+  manifest.redirects = onlyText(manifest.redirects);
   const pages = parseLlmsIndex(llms, source.base).filter((p) => manifest.pages[p.route]);
   // Readers are sent to the site the docs were read from, else to where the build says they are published.
   for (const p of pages) p.url = (source.siteUrl ?? p.url) + p.route.slice(1);
   return { source, manifest, pages, byRoute: new Map(pages.map((p) => [p.route, p])) };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function onlyText(record: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
 }
 
 /** The pages of llms.txt, in the sidebar's order, with the group each is listed under. */

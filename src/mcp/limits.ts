@@ -3,6 +3,7 @@
  * the build publishes as `values.json` under the base). A name is a dotted key
  * (`limits.httpPayload`) or words (`http payload`, `queue size`).
  */
+import { VALUES_FILE } from "../shared/output-layout.ts";
 
 /** A figure: its key and its value as pages state it. */
 export interface Figure {
@@ -10,11 +11,21 @@ export interface Figure {
   value: string | number;
 }
 
+/** How deep a values tree may nest (the config's own limit for plain data). */
+const MAX_DEPTH = 64;
+
 /** Every figure of a values tree, by dotted key, in the tree's order. */
-export function figuresOf(tree: unknown, prefix = ""): Figure[] {
+export function figuresOf(tree: unknown, prefix = "", depth = 0): Figure[] {
   if (typeof tree === "string" || typeof tree === "number") return [{ name: prefix, value: tree }];
   if (!tree || typeof tree !== "object" || Array.isArray(tree)) return [];
-  return Object.entries(tree).flatMap(([k, v]) => figuresOf(v, prefix ? `${prefix}.${k}` : k));
+  // A site's values.json is a stranger's: nested past any real tree, it would overflow the stack.
+  if (depth >= MAX_DEPTH)
+    throw new Error(
+      `${VALUES_FILE} nests deeper than ${MAX_DEPTH} levels at ${prefix}: it is not Brook's values; rebuild the docs with brook-docs`,
+    );
+  return Object.entries(tree).flatMap(([k, v]) =>
+    figuresOf(v, prefix ? `${prefix}.${k}` : k, depth + 1),
+  );
 }
 
 /** The words of a key: `limits.httpPayload.max` → `limits http payload max`. */

@@ -8,6 +8,7 @@ import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mc
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { loadDocs, type Docs } from "./docs.ts";
 import { folderSource, siteSource, type DocsSource } from "./docs-source.ts";
+import { boundedLines, idOf } from "./stdin-lines.ts";
 import { TOOLS, toolError, type ToolResult } from "./tools.ts";
 
 /** Where the server reads the docs from. */
@@ -101,10 +102,28 @@ export function resourceUri(docs: Docs, route: string): string {
   return `brook-docs://${docs.source.base.slice(1)}${route.slice(1)}`;
 }
 
+/** The largest message read: the SDK's stdio buffer, which closes the transport on a longer one. */
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
 /** Serves on stdio until the client goes away. */
 export async function runMcpServer(options: McpOptions): Promise<void> {
   const server = createMcpServer(options);
-  const transport = new StdioServerTransport();
+  const lines = boundedLines(MAX_MESSAGE_BYTES, (line) => {
+    const id = idOf(line);
+    process.stderr.write(
+      `brook-docs mcp: a message of more than ${MAX_MESSAGE_BYTES} bytes was dropped${id === undefined ? "" : ` (request ${id})`}\n`,
+    );
+    if (id !== undefined)
+      void transport.send({
+        jsonrpc: "2.0",
+        id,
+        error: {
+          code: -32600,
+          message: `the request is over ${MAX_MESSAGE_BYTES / 1024 / 1024} MB; send less (a query of a few words, a page's path)`,
+        },
+      });
+  });
+  const transport = new StdioServerTransport(process.stdin.pipe(lines), process.stdout);
   await server.connect(transport);
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

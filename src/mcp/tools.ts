@@ -132,7 +132,9 @@ export const TOOLS: Tool[] = [
       );
       if (!ops.length)
         return toolError(
-          `No operation has the tag "${args.tag}". Tags: ${tagsOf(spec).join(", ")}.`,
+          tag
+            ? `No operation has the tag "${args.tag}". Tags: ${tagsOf(spec).join(", ")}.`
+            : `${OPENAPI_FILES.json} of these docs lists no operation.`,
         );
       return answer(
         ops.map((o) => `- ${o.method} ${o.path} (${o.operationId}): ${o.summary}`).join("\n"),

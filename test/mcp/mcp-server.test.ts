@@ -201,6 +201,15 @@ describe("brook-docs mcp on what is not a build", () => {
       expect(r.text).not.toContain("root:");
     }
   });
+
+  it("answers a request over 10 MB with an error, and keeps serving", async () => {
+    const client = await connect(dir);
+    // The SDK's transport closed itself on such a line, and the server exited as if asked to.
+    await expect(
+      call(client, "search_docs", { query: "schedule ".repeat(1_200_000) }),
+    ).rejects.toThrow("the request is over 10 MB");
+    expect((await call(client, "search_docs", { query: "schedule" })).isError).toBe(false);
+  });
 });
 
 describe("brook-docs mcp --site", () => {

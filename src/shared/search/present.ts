@@ -45,9 +45,12 @@ export function wordTest(concepts: Concept[]): WordTest {
     let quality = cache.get(key);
     if (!quality) {
       const forms = formsOf(word);
-      quality = matchers.map((m, i) =>
-        title || !concepts[i]!.letter ? Math.max(0, ...forms.map(m)) : 0,
-      );
+      // A loop, not Math.max(...forms): a page's dotted word of 150,000 parts overflowed the stack.
+      quality = matchers.map((m, i) => {
+        let best = 0;
+        if (title || !concepts[i]!.letter) for (const f of forms) best = Math.max(best, m(f));
+        return best;
+      });
       cache.set(key, quality);
     }
     return quality;

@@ -35,6 +35,17 @@ export interface Concept {
   letter?: string;
 }
 
+/** Concepts a query is read for: the ranking keeps each as a bit of an int32. */
+export const MAX_CONCEPTS = 30;
+/**
+ * Characters of a query read: a paragraph pasted whole. Past it a single word of thousands of
+ * parts, each looked up one typo away among every term, took seconds (a query must take ms).
+ */
+export const MAX_QUERY_CHARS = 1000;
+
+/** Words of a synonym phrase looked up at most: the config's 60-character keys hold no more. */
+const MAX_PHRASE_WORDS = 30;
+
 /** Words shorter than this are not matched one typo away (too many neighbours). */
 export const FUZZY_MIN_LENGTH = 4;
 /**
@@ -63,21 +74,24 @@ function synonymTable(synonyms: [string, string[]][]) {
     const table = new Map(
       synonyms.map(([from, to]) => [keyOf(expandContractions(from).match(WORD_RE) ?? []), to]),
     );
-    tables.set(
-      synonyms,
-      (t = { table, longest: Math.max(0, ...[...table.keys()].map((k) => k.split(" ").length)) }),
-    );
+    // A loop, not Math.max(...keys): a head of a few hundred thousand synonyms overflowed the
+    // stack. And no longer phrase than a config can write: each query word tries every length.
+    let longest = 0;
+    for (const k of table.keys()) longest = Math.max(longest, k.split(" ").length);
+    tables.set(synonyms, (t = { table, longest: Math.min(longest, MAX_PHRASE_WORDS) }));
   }
   return t;
 }
 
 /** Parses a query: words, synonyms (phrase keys match by stem, longest first) and the word being typed. */
-export function parseQuery(query: string, synonyms: [string, string[]][]): Concept[] {
+export function parseQuery(whole: string, synonyms: [string, string[]][]): Concept[] {
+  const query = whole.slice(0, MAX_QUERY_CHARS);
   const raws = (expandContractions(query).match(WORD_RE) ?? []).map((w) => w.toLowerCase());
   const typing = raws.length > 0 && /[\p{L}\p{N}_$]$/u.test(query);
   const { table, longest } = synonymTable(synonyms);
   const concepts: Concept[] = [];
-  for (let i = 0; i < raws.length;) {
+  // Concepts past MAX_CONCEPTS never rank; marked or fetched for, thousands cost seconds.
+  for (let i = 0; i < raws.length && concepts.length < MAX_CONCEPTS;) {
     let span = 1;
     let alternatives: string[] = [];
     for (let n = Math.min(longest, raws.length - i); n >= 1; n--) {

@@ -10,7 +10,7 @@
  */
 import { BM25_B, SEARCH_FIELDS } from "./format.ts";
 import { expand, joinPhrase, MATCH_QUALITY, phrasesOf } from "./expand.ts";
-import { exactTerms, type Concept } from "./query.ts";
+import { exactTerms, MAX_CONCEPTS, type Concept } from "./query.ts";
 import type { SearchReader } from "./reader.ts";
 import { RANK_MODEL, type RankModel } from "./rank-model.ts";
 
@@ -44,7 +44,7 @@ export function rankPages(
   model: RankModel = RANK_MODEL,
 ): RankedPage[] {
   // Concepts are bits of an int32 below.
-  const concepts = query.slice(0, 30);
+  const concepts = query.slice(0, MAX_CONCEPTS);
   const { head, average } = reader;
   const lengths = head.lengths;
   const weights = concepts.map((c) => conceptWeight(reader, c, model));

@@ -79,7 +79,8 @@ export function termsOf(text: string): string[] {
   const out: string[] = [];
   for (const c of chunks(text)) {
     if (c.whole) out.push(c.whole);
-    out.push(...c.stems);
+    // One by one: a dotted word of 170,000 parts fits in a page, not in push's arguments.
+    for (const s of c.stems) out.push(s);
   }
   return out;
 }

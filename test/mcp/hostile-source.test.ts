@@ -1,0 +1,216 @@
+/**
+ * What a hostile site (`--site`) or build folder can send the assistant server: each file is read
+ * in bounded memory and time, and a file no build writes is a tool error that names it, never a
+ * stack overflow or a hang.
+ */
+import { describe, expect, it } from "vitest";
+import { describeOperation, operationsOf } from "../../src/mcp/api-operations.ts";
+import { siteSource, type DocsSource } from "../../src/mcp/docs-source.ts";
+import { docsSearch } from "../../src/mcp/docs-search.ts";
+import { loadDocs, parseLlmsIndex, routeOf } from "../../src/mcp/docs.ts";
+import { figuresOf } from "../../src/mcp/limits.ts";
+import { TOOLS } from "../../src/mcp/tools.ts";
+import { buildSearchFiles } from "../../src/search/index-files.ts";
+import { searchData } from "../../src/content/search-data.ts";
+
+const BASE = "/docs/v2/";
+const MB = 1024 * 1024;
+
+/** A fetch whose every answer is a 200 body of `total` bytes, handed out in 64 KB chunks; counts what was pulled. */
+function bodyOf(total: number): { fetch: typeof fetch; pulled: () => number } {
+  let pulled = 0;
+  const chunk = new Uint8Array(64 * 1024).fill(0x61);
+  const fetchFn = (async () => {
+    let left = total;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (left <= 0) return controller.close();
+        const part = chunk.subarray(0, Math.min(chunk.length, left));
+        left -= part.length;
+        pulled += part.length;
+        controller.enqueue(part);
+      },
+    });
+    return new Response(body, { status: 200 });
+  }) as typeof fetch;
+  return { fetch: fetchFn, pulled: () => pulled };
+}
+
+/** Docs whose files are `files` (by path under the base); counts the reads. */
+function memorySource(files: Record<string, string>): DocsSource & { reads: number } {
+  const source = {
+    base: BASE,
+    name: "https://docs.invalid/docs/v2/",
+    reads: 0,
+    read: async (path: string) => {
+      source.reads++;
+      return files[path];
+    },
+  };
+  return source;
+}
+
+const LLMS = "## Limits\n- [Limits](https://docs.invalid/docs/v2/limits.md): the limits\n";
+const manifest = (more: object) =>
+  JSON.stringify({ pages: { "/limits/": "p.json" }, redirects: {}, search: "s.json", ...more });
+
+describe("a hostile site or build", () => {
+  it("stops reading an answer once it is past the 8 MB a file may have", async () => {
+    const site = bodyOf(256 * MB);
+    const source = siteSource("https://docs.invalid/docs/v2/", site.fetch);
+    expect(await source.read("routes.json")).toBeUndefined();
+    // The stream queues one chunk ahead of what was read.
+    expect(site.pulled()).toBeLessThanOrEqual(8 * MB + 2 * 64 * 1024);
+  });
+
+  it("still reads an answer under the limit, as text() did", async () => {
+    const site = bodyOf(MB);
+    const text = await siteSource("https://docs.invalid/docs/v2/", site.fetch).read("llms.txt");
+    expect(text).toHaveLength(MB);
+  });
+
+  it("reads a page line of llms.txt a megabyte long in linear time", () => {
+    const good = "- [Triggers](https://brook.example/docs/v2/triggers.md): Start a workflow";
+    // No `)` ends it where the line does, so a lazy title tried every `](` with every `)` after it.
+    const hostile = "- [a" + "](b)".repeat(250_000) + "x";
+    const pages = parseLlmsIndex(`## Workflows\n${hostile}\n${good}\n`, BASE);
+    expect(pages.map((p) => [p.route, p.title, p.group])).toEqual([
+      ["/triggers/", "Triggers", "Workflows"],
+    ]);
+  });
+
+  it("keeps a title whose brackets llms.txt escaped whole", () => {
+    const [page] = parseLlmsIndex("- [a\\](b](https://brook.example/docs/v2/y.md): d\n", BASE);
+    expect(page).toMatchObject({ route: "/y/", title: "a\\](b", description: "d" });
+  });
+
+  it("refuses a values.json nested deeper than 64 levels, naming it", () => {
+    const deep = JSON.parse('{"a":'.repeat(100_000) + "1" + "}".repeat(100_000));
+    expect(() => figuresOf(deep)).toThrow(/values\.json nests deeper than 64 levels/);
+    const ok = JSON.parse('{"a":'.repeat(60) + "1" + "}".repeat(60));
+    expect(figuresOf(ok)).toEqual([{ name: Array(60).fill("a").join("."), value: 1 }]);
+  });
+
+  it("refuses an operation that nests too deep or whose $refs multiply, naming it", () => {
+    const deepSpec = JSON.parse(
+      `{"paths":{"/x":{"get":{"operationId":"deep","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}}`,
+    );
+    const [deep] = operationsOf(deepSpec);
+    expect(() => describeOperation(deepSpec, deep!, "")).toThrow(
+      /GET \/x in openapi\.json holds more than 100,000 values or 64 levels/,
+    );
+    // Each schema refers 40 times to the next: 40^6 copies once six levels of $refs are followed.
+    const schemas: Record<string, unknown> = { S6: { type: "string" } };
+    for (let i = 0; i < 6; i++) {
+      const props = Array.from({ length: 40 }, (_, k) => [
+        `p${k}`,
+        { $ref: `#/components/schemas/S${i + 1}` },
+      ]);
+      schemas[`S${i}`] = { type: "object", properties: Object.fromEntries(props) };
+    }
+    const schema = { $ref: "#/components/schemas/S0" };
+    const bomb = {
+      components: { schemas },
+      paths: { "/y": { post: { operationId: "bomb", responses: { "200": { schema } } } } },
+    };
+    const [op] = operationsOf(bomb);
+    expect(() => describeOperation(bomb, op!, "")).toThrow(/POST \/y in openapi\.json/);
+  });
+
+  it("skips paths and parameters of the wrong type instead of throwing on them", () => {
+    const spec = {
+      paths: {
+        "/a": null,
+        "/b": "text",
+        "/c": { parameters: { name: "x" }, get: { operationId: "c", parameters: 7 }, put: [1] },
+      },
+    };
+    const ops = operationsOf(spec);
+    expect(ops.map((o) => [o.operationId, o.raw.parameters])).toEqual([["c", []]]);
+  });
+
+  it("ignores a redirect whose target is not text", async () => {
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({ redirects: { "/old/": 5, "/older/": { to: "/limits/" } } }),
+        "llms.txt": LLMS,
+      }),
+    );
+    expect(routeOf(docs, "/old/").route).toBeUndefined();
+    expect(routeOf(docs, "/limits/").route).toBe("/limits/");
+  });
+
+  it("names the search index when its head is not one a build writes", async () => {
+    const head = { v: 1, fields: [], pages: [], lengths: 5, synonyms: [], shards: [] };
+    const source = memorySource({
+      "routes.json": manifest({}),
+      "llms.txt": LLMS,
+      "assets/s.json": JSON.stringify({ ...head, postings: { terms: [] } }),
+    });
+    const search = docsSearch(await loadDocs(source));
+    await expect(search("limits", 5)).rejects.toThrow(
+      "the search index of https://docs.invalid/docs/v2/ (s.json) is not one brook-docs writes",
+    );
+  });
+
+  it("stops reading shards past 64 MB of them", async () => {
+    const shards = Array.from({ length: 100 }, (_, i) => [`k${i}`, `shard${i}.json`]);
+    const files: Record<string, string> = {
+      "routes.json": manifest({}),
+      "llms.txt": LLMS,
+      "assets/s.json": JSON.stringify({ pages: [], lengths: [], synonyms: [], shards }),
+    };
+    const big = JSON.stringify({ postings: { terms: [] }, pad: "x".repeat(MB) });
+    for (let i = 0; i < 100; i++) files[`assets/shard${i}.json`] = big;
+    const source = memorySource(files);
+    await expect(docsSearch(await loadDocs(source))("limits", 5)).rejects.toThrow(
+      "its shards hold more than",
+    );
+    // routes.json, llms.txt, the head, and the shards up to the budget's batch.
+    expect(source.reads).toBeLessThanOrEqual(3 + 64 + 8);
+  });
+
+  it("says an openapi.json without operations has none, rather than naming a tag never asked for", async () => {
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({}),
+        "llms.txt": LLMS,
+        "openapi.json": JSON.stringify({ paths: "abc" }),
+      }),
+    );
+    const list = TOOLS.find((t) => t.name === "list_api_operations")!;
+    const r = await list.run(docs, {});
+    expect(r).toMatchObject({ isError: true });
+    expect(r.content[0]!.text).toBe("openapi.json of these docs lists no operation.");
+  });
+
+  it("cuts a page's Markdown into sections in linear time, whatever its lines hold", async () => {
+    const page = {
+      route: "/limits/",
+      title: "Limits",
+      description: "",
+      ...searchData([{ slug: "quotas", heading: "Quotas", text: "Runs per day." }]),
+    };
+    const head = buildSearchFiles([page], {}).files[0]!.content;
+    const markdown = [
+      "# Limits",
+      // A `](` with no `)` after it, and a heading with a long run of spaces inside.
+      "](".repeat(300_000),
+      `## Quotas${" ".repeat(300_000)}x`,
+      "Runs per day.",
+    ].join("\n");
+    const source = memorySource({
+      "routes.json": manifest({}),
+      "llms.txt": LLMS,
+      "assets/s.json": head,
+      "assets/p.json": JSON.stringify({ title: "Limits", headers: [{ slug: "quotas" }] }),
+      "limits.md": markdown,
+    });
+    const [hit] = await docsSearch(await loadDocs(source))("runs per day", 5);
+    expect(hit).toMatchObject({
+      title: "Limits",
+      url: "https://docs.invalid/docs/v2/limits/#quotas",
+    });
+    expect(hit!.section).toMatch(/^Quotas {300000}x$/);
+  });
+});
