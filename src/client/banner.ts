@@ -9,7 +9,9 @@
   const id = (document.currentScript as HTMLScriptElement | null)?.dataset.banner;
   const dismissed = (): string[] => {
     try {
-      return JSON.parse(localStorage.getItem(KEY) ?? "[]") as string[];
+      // Whatever another script of the origin left there: only a list of strings is read.
+      const stored: unknown = JSON.parse(localStorage.getItem(KEY) ?? "[]");
+      return Array.isArray(stored) ? stored.filter((x): x is string => typeof x === "string") : [];
     } catch {
       return [];
     }

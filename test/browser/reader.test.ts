@@ -256,6 +256,32 @@ describe("announcement banner", () => {
   });
 });
 
+describe("announcement banner, stored value", () => {
+  it("reads a stored value that is not a list as nothing dismissed, and replaces it when dismissed", async () => {
+    const page = await h.open("/docs/v2/guide/", {
+      before: async (p) =>
+        void (await p.addInitScript(() => {
+          // Only on the first load: the reload below must see what the dismiss stored.
+          if (!sessionStorage.getItem("seeded")) {
+            localStorage.setItem("brook-banner-dismissed", "{}");
+            sessionStorage.setItem("seeded", "1");
+          }
+        })),
+    });
+    const banner = page.getByRole("region", { name: "Announcement" });
+    expect(await banner.isVisible()).toBe(true);
+    await banner.getByRole("button", { name: "Dismiss announcement" }).click();
+    expect(await banner.isVisible()).toBe(false);
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem("brook-banner-dismissed")!)),
+    ).toHaveLength(1);
+    await recordFirstPaint(page);
+    await page.reload();
+    await live(page);
+    expect((await atBody(page)).bannerHidden).toBe(true);
+  });
+});
+
 describe("not-found page", () => {
   it("suggests up to three pages closest to the address asked for, and searches for its words", async () => {
     const page = await h.open("/docs/v2/limts/");
