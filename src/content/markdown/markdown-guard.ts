@@ -8,10 +8,10 @@ import { MAX_BLOCK_QUOTES, MAX_LINE_NESTING, MAX_MARKER_RUN } from "../limits.ts
 
 const MARKERS = new Set(["*", "_", "[", "]", "(", ")", ">", ":", "!", "<"]);
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
-/** A block quote or a footnote's text (`[^1]: …`): both are containers that a blank line ends. */
+/** A block quote or a footnote's text (`[^1]: …`): containers that a blank line or another block ends. */
 const QUOTE_RE = /^ {0,3}(?:>|\[\^[^\]\n]*\]:)/;
 /** A `:::` line of a container: its colons, and whether a name follows (it opens) or not (it closes). */
-const CONTAINER_RE = /^[ \t>]*(:{3,})[ \t]*([a-z])?/;
+const CONTAINER_RE = /^[ \t>]*(:{3,})[ \t]*([A-Za-z])?/;
 
 /**
  * How deeply a line opens lists and quotes: `>` and list markers at its start, and its
@@ -61,11 +61,13 @@ export function checkMarkerRuns(body: string, file: string, lineOffset: number):
   // it is long enough for, and every one inside it, as remark-directive reads them.
   const open: number[] = [];
   let quotes = 0;
-  let blank = true;
+  // Whether the line before was a quote's or a footnote's: a quote line after any other line
+  // (blank, a heading, a rule, text) may start a new one, and each costs micromark the page so far.
+  let inQuote = false;
   for (const text of body.split("\n")) {
     line++;
-    const wasBlank = blank;
-    blank = text.trim() === "";
+    const wasQuote = inQuote;
+    inQuote = false;
     const f = FENCE_RE.exec(text);
     if (f) {
       if (fence === null) fence = f[1]!;
@@ -73,7 +75,8 @@ export function checkMarkerRuns(body: string, file: string, lineOffset: number):
       continue;
     }
     if (fence !== null) continue;
-    if (wasBlank && QUOTE_RE.test(text) && ++quotes > MAX_BLOCK_QUOTES) {
+    inQuote = QUOTE_RE.test(text);
+    if (inQuote && !wasQuote && ++quotes > MAX_BLOCK_QUOTES) {
       return [
         {
           file,

@@ -121,6 +121,11 @@ describe("what micromark reads slowly, refused before it reads it", () => {
     expect(checkMarkerRuns(notes, "content/x.md", 0)).toMatchObject([
       { line: 3 + 2 * MAX_BLOCK_QUOTES, rule: "too-many-quotes" },
     ]);
+    // A quote after a heading or a rule starts a new one as surely as after a blank line.
+    for (const between of ["# h\n", "***\n", "text\n"])
+      expect(checkMarkerRuns(`> q\n${between}`.repeat(8_000), "content/x.md", 0)).toMatchObject([
+        { line: 1 + 2 * MAX_BLOCK_QUOTES, rule: "too-many-quotes" },
+      ]);
     // One quote of many lines is one quote, and `>` in a code block is code.
     expect(checkMarkerRuns("> a\n".repeat(5_000), "content/x.md", 0)).toEqual([]);
     expect(checkMarkerRuns("```\n" + "> a\n\n".repeat(5_000) + "```\n", "content/x.md", 0)).toEqual(
@@ -129,6 +134,10 @@ describe("what micromark reads slowly, refused before it reads it", () => {
   });
 
   it(`containers open more than ${MAX_LINE_NESTING} deep: an error at the line that opens one too many`, () => {
+    // A name may start with a capital (remark-directive reads any letter).
+    expect(checkMarkerRuns(":::Tip\n".repeat(1_400), "content/x.md", 4)).toMatchObject([
+      { line: 5 + MAX_LINE_NESTING, rule: "nesting-depth" },
+    ]);
     const r = checkMarkerRuns(":::tip\n".repeat(1_400) + "x\n", "content/x.md", 4);
     expect(r).toEqual([
       {
