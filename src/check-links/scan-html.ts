@@ -44,10 +44,11 @@ const URL_ATTRS = new Map<string, string[]>([
 ]);
 // Linear on any text (public/ HTML is a stranger's): a comment, script or style left open runs to
 // the end, as a browser reads it, instead of being sought again from every later `<!--` or
-// `<script`; an attribute's name never holds a `<`, so a tag left open ends at the next one (the
-// old pattern took 9 s on 120 KB of `<a `, and grew with the square of the length).
+// `<script`; an attribute's name never holds a `<` (a quoted value may), so a tag left open ends
+// at the next one (the old pattern took 9 s on 120 KB of `<a `, and grew with the square of the
+// length).
 const TAG_RE =
-  /<!--(?:[\s\S]*?-->|[\s\S]*)|<(script|style)\b([^<>]*)>(?:([\s\S]*?)<\/\1\s*>|[\s\S]*)|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+  /<!--(?:[\s\S]*?-->|[\s\S]*)|<(script|style)\b((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*>(?:([\s\S]*?)<\/\1\s*>|[\s\S]*)|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTR_RE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const ENTITIES: Record<string, string> = {
   amp: "&",

@@ -43,6 +43,11 @@ describe("scanHtml on hostile HTML", () => {
     expect(scan.urls.map((u) => u.value)).toEqual(["/docs/v2/assets/site.json", "/docs/v2/"]);
     expect([...scan.ids]).toEqual(["brook-boot", "x"]);
   });
+
+  it("reads a script whose quoted attribute holds a `<` as a script: its text is not markup", () => {
+    const html = `<script data-x="a<b">var s = "<a href='/nope/'>";</script><a href="/docs/v2/">home</a>`;
+    expect(scanHtml(html).urls.map((u) => u.value)).toEqual(["/docs/v2/"]);
+  });
 });
 
 describe("placing many broken links", () => {
