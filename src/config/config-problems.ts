@@ -7,19 +7,14 @@ export const MAX_DEPTH = 64;
 /** The message of a value nested past MAX_DEPTH. */
 export const TOO_DEEP = `the config nests deeper than ${MAX_DEPTH} levels here; flatten it (a sidebar group in a group in a group… reads no better past a few levels)`;
 
-/** The path of the first value nested deeper than MAX_DEPTH, found without recursion (the check must not overflow either). */
-export function deepPath(value: unknown): PropertyKey[] | undefined {
-  const stack: [unknown, PropertyKey[]][] = [[value, []]];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (!v || typeof v !== "object") continue;
-    if (path.length > MAX_DEPTH) return path;
-    for (const [k, x] of Object.entries(v))
-      stack.push([x, [...path, Array.isArray(v) ? Number(k) : k]]);
-  }
-  return undefined;
-}
+/**
+ * Values the config's value may hold, counted at every place it appears: the config's thread hands
+ * back shared objects, and 40 lines of `x = { a: x, b: x }` would be 2^40 paths to check.
+ */
+export const MAX_VALUES = 1_000_000;
 
+/** The message of a value with more than MAX_VALUES values. */
+export const TOO_MANY = `the config holds more than ${MAX_VALUES.toLocaleString("en")} values by here (an object used in many places counts at each); export plain data`;
 /** `sidebar[2].items`, or `(root)`. */
 export function formatPath(path: PropertyKey[]): string {
   return (

@@ -7,7 +7,15 @@ import { createHash } from "node:crypto";
 import { BrookError, type Diagnostic } from "../errors.ts";
 import { projectRoot } from "../paths.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
-import { MAX_DEPTH, TOO_DEEP, deepPath, formatPath, issueMessage } from "./config-problems.ts";
+import {
+  MAX_DEPTH,
+  MAX_VALUES,
+  TOO_DEEP,
+  TOO_MANY,
+  formatPath,
+  issueMessage,
+} from "./config-problems.ts";
+import { pastLimits } from "../shared/value-limits.ts";
 
 /** How long site.config.ts may take to load (README, "Security"). */
 export const CONFIG_TIME_BUDGET_MS = 10_000;
@@ -247,12 +255,12 @@ function runConfigModule(url: string, path: string, budgetMs: number): Promise<u
 
 /** Validates a raw config object; every problem at once, each with its path and a hint. */
 export function validateConfig(raw: unknown, file: string): SiteConfig {
-  const deep = deepPath(raw);
-  const parsed = deep ? undefined : configSchema.safeParse(raw);
+  const past = pastLimits(raw, MAX_DEPTH, MAX_VALUES);
+  const parsed = past ? undefined : configSchema.safeParse(raw);
   if (!parsed?.success) {
     const problems = parsed
       ? parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issueMessage(issue)}`)
-      : [`${formatPath(deep!)}: ${TOO_DEEP}`];
+      : [`${formatPath(past!.path)}: ${past!.over === "depth" ? TOO_DEEP : TOO_MANY}`];
     const hint = "fix the fields above in site.config.ts; docs/configuration.md lists every field";
     throw new BrookError(
       `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config\n${problems.map((p) => `  ${p}`).join("\n")}`,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { formatPath, issueMessage } from "../config/config-problems.ts";
 import { BrookError, type Diagnostic } from "../errors.ts";
 import { lineOf } from "../reference/yaml-lines.ts";
+import { pastLimits } from "../shared/value-limits.ts";
 
 /** A flag: a switch, or a flag that takes a value. */
 export interface CliFlag {
@@ -104,7 +105,7 @@ export function loadCliDescription(text: string, file: string): CliDescription {
       "fix the YAML of the CLI description",
     );
   }
-  const deep = deepestPath(data, MAX_CLI_DEPTH);
+  const deep = pastLimits(data, MAX_CLI_DEPTH)?.path;
   const parsed = deep ? undefined : descriptionSchema.safeParse(data);
   if (parsed?.success) return parsed.data as CliDescription;
   const problems: [PropertyKey[], string][] = parsed
@@ -124,17 +125,4 @@ export function loadCliDescription(text: string, file: string): CliDescription {
     hint,
     { diagnostics },
   );
-}
-
-/** The path of the first value nested deeper than `max` levels, if any (walked with a stack of our own). */
-function deepestPath(value: unknown, max: number): PropertyKey[] | undefined {
-  const stack: [unknown, PropertyKey[]][] = [[value, []]];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    if (path.length >= max) return path;
-    for (const [k, child] of Object.entries(v))
-      stack.push([child, [...path, Array.isArray(v) ? Number(k) : k]]);
-  }
-  return undefined;
 }

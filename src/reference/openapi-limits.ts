@@ -3,6 +3,7 @@
  * of the OpenAPI parser overflows its stack, and following `$ref`s (each one copies its target)
  * cannot expand a small file into billions of values on the main thread.
  */
+import { pastLimits, type PastLimit } from "../shared/value-limits.ts";
 
 /** Levels of nesting a description may have, as written and with its `$ref`s followed (the real one: 12 and 18). */
 export const MAX_DEPTH = 64;
@@ -23,18 +24,13 @@ export class DescriptionLimitError extends Error {
   }
 }
 
-/** The path of the first value nested deeper than MAX_DEPTH levels, found without recursion (the check must not overflow either). */
-export function tooDeep(value: unknown): LimitPath | undefined {
-  const stack: [unknown, LimitPath][] = [[value, []]];
-  while (stack.length) {
-    const [v, path] = stack.pop()!;
-    if (!v || typeof v !== "object") continue;
-    if (path.length > MAX_DEPTH) return path;
-    for (const [k, x] of Object.entries(v))
-      stack.push([x, [...path, Array.isArray(v) ? Number(k) : k]]);
-  }
-  return undefined;
+/** Where the description as written nests past MAX_DEPTH or holds more than MAX_VALUES values (YAML's aliases count at each place). */
+export function tooLarge(value: unknown): PastLimit | undefined {
+  return pastLimits(value, MAX_DEPTH, MAX_VALUES);
 }
 
 /** The message of a description nested past MAX_DEPTH. */
 export const TOO_DEEP = `the description nests deeper than ${MAX_DEPTH} levels here (as written, or once its $refs are followed); flatten the schema or the value`;
+
+/** The message of a description that holds more than MAX_VALUES values as written. */
+export const TOO_MANY_WRITTEN = `the description holds more than ${MAX_VALUES.toLocaleString("en")} values by here (an anchor used in many places counts at each); write less, or split it`;

@@ -12,7 +12,13 @@ import type { Diagnostic } from "../errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";
 import { indexApi, type ApiDescription } from "./openapi-index.ts";
 import { validationThread } from "./openapi-thread.ts";
-import { DescriptionLimitError, MAX_DEPTH, TOO_DEEP, tooDeep } from "./openapi-limits.ts";
+import {
+  DescriptionLimitError,
+  MAX_DEPTH,
+  TOO_DEEP,
+  TOO_MANY_WRITTEN,
+  tooLarge,
+} from "./openapi-limits.ts";
 import { descriptionProblems, type DescriptionProblem } from "./openapi-validate.ts";
 
 /** The description, values resolved: as published, and indexed. */
@@ -99,8 +105,11 @@ export function parseOpenApi(
       ),
     ]);
   // Before anything walks it: deeper nesting overflows the stacks of the YAML writer and the parser.
-  const deep = tooDeep(value);
-  if (deep) return refuse([at(lineOf(doc, counter, deep), TOO_DEEP)]);
+  const past = tooLarge(value);
+  if (past)
+    return refuse([
+      at(lineOf(doc, counter, past.path), past.over === "depth" ? TOO_DEEP : TOO_MANY_WRITTEN),
+    ]);
   const json = JSON.stringify(value, null, 2) + "\n";
   const hash = createHash("sha1").update(json).digest("hex");
   let onThread: (() => Promise<DescriptionProblem[]>) | undefined;

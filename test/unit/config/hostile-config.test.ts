@@ -48,6 +48,14 @@ describe("a hostile config", () => {
     ]);
   });
 
+  it("refuses a value of shared objects that would be 2^40 paths to check, by where the count passed", () => {
+    let x: Record<string, unknown> = { text: "leaf" };
+    for (let i = 0; i < 40; i++) x = { a: x, b: x };
+    expect(() => validateConfig({ sidebar: [], extra: x }, "site.config.ts")).toThrow(
+      /extra(\.[ab])+: the config holds more than 1,000,000 values by here/,
+    );
+  });
+
   it("takes a sidebar nested 20 levels", () => {
     expect(validateConfig({ sidebar: [deepGroup(20)] }, "x").sidebar).toHaveLength(1);
   });
