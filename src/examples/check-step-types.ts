@@ -46,20 +46,25 @@ export function checkStepTypes(
   try {
     return checkTogether(samples, declaration, declarationFile);
   } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
+    if (!outOfStack(e)) throw e;
     if (samples.length === 1) return [[unreadable(e)]];
   }
   return samples.map((sample) => {
     try {
       return checkTogether([sample], declaration, declarationFile)[0]!;
     } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
+      if (!outOfStack(e)) throw e;
       return [unreadable(e)];
     }
   });
 }
 
-/** A block TypeScript gave up on: its stack or an array's length ran out (RangeError). */
+/** TypeScript's stack ran out (any other error is a bug, ours or its, and stays one). */
+function outOfStack(e: unknown): e is RangeError {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
+/** A block TypeScript gave up on: its stack ran out. */
 function unreadable(e: RangeError): BlockProblem {
   return {
     line: 1,
