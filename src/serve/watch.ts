@@ -164,7 +164,10 @@ export function watchSources(
   const wanted = [t.contentDir, t.configFile, t.publicDir];
   if (t.projectRoot) wanted.push(`${t.projectRoot}${sep}templates`, `${t.projectRoot}${sep}src`);
   const roots = new Set(wanted);
+  // Set by close(): events chokidar delivers while it closes report nothing and set no timer.
+  let closed = false;
   const emit = (event: string, file: string) => {
+    if (closed) return;
     const kind = classifyChange(file, t);
     if (kind) onChange({ kind, file: relative(t.cwd, file).split(sep).join("/"), event });
   };
@@ -181,6 +184,7 @@ export function watchSources(
   // again once that window has passed, and report it again if it changed meanwhile.
   const rechecks = new Map<string, NodeJS.Timeout>();
   const recheck = (file: string) => {
+    if (closed) return;
     const before = fingerprint(file);
     clearTimeout(rechecks.get(file));
     rechecks.set(
@@ -199,7 +203,7 @@ export function watchSources(
   // return reported (chokidar forgets a watched path once it is gone).
   const missing = new Set(wanted.filter((p) => !existsSync(p)));
   const returned = (event: string, file: string) => {
-    if (!missing.delete(file)) return;
+    if (closed || !missing.delete(file)) return;
     watcher.add(file);
     const kind =
       classifyChange(file, t) ??
@@ -250,9 +254,10 @@ export function watchSources(
       if (fresh.length) watcher.add(fresh);
     },
     close: async () => {
+      closed = true;
+      await Promise.all([watcher.close(), lookout.close()]);
       for (const timer of rechecks.values()) clearTimeout(timer);
       rechecks.clear();
-      await Promise.all([watcher.close(), lookout.close()]);
     },
   };
 }
