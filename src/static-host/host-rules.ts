@@ -39,7 +39,8 @@ const PART_RE = /(\*|:[A-Za-z_][A-Za-z0-9_]*)/;
 /**
  * A Netlify path pattern as a regular expression: `*` is the splat, `:name` one segment. Undefined
  * for a pattern hosts do not read: a second splat or a name used twice (RegExp refuses a duplicate
- * group), or two placeholders in one segment (their match backtracks as a power of its length).
+ * group), or more than two placeholders in one segment (their match backtracks as a power of
+ * its length; two, as in `/:file.:ext`, cost at most the square of a segment's length).
  */
 export function patternToRegExp(pattern: string): RegExp | undefined {
   const names = new Set<string>();
@@ -54,7 +55,7 @@ export function patternToRegExp(pattern: string): RegExp | undefined {
         continue;
       }
       const name = part === "*" ? "splat" : part.slice(1);
-      if (names.has(name) || (part !== "*" && ++placeholders > 1)) return undefined;
+      if (names.has(name) || (part !== "*" && ++placeholders > 2)) return undefined;
       names.add(name);
       re += part === "*" ? "(?<splat>.*)" : `(?<${name}>[^/]+)`;
     }

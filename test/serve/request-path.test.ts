@@ -96,7 +96,10 @@ describe("host files", () => {
     expect(Object.fromEntries(headersFor(rules, "/a"))).toEqual({ "X-Kept": "1" });
   });
 
-  it("keeps matching linear: at most one placeholder a segment", () => {
+  it("keeps matching bounded: at most two placeholders a segment", () => {
+    // Two, as in `/:file.:ext`, are a pattern hosts read: kept, and filled in.
+    const two = parseRedirects("/files/:file.:ext /f/:ext/:file 301\n");
+    expect(matchRedirect(two, "/files/report.pdf")).toEqual({ to: "/f/pdf/report", status: 301 });
     // `:a:b:c…` in one segment backtracks as a power of the segment's length on a path that fails.
     const names = Array.from({ length: 12 }, (_, i) => `:p${i}`).join("");
     const headers = parseHeaders(`/${names}!\n  X-Skipped: 1\n`);
