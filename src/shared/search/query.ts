@@ -87,7 +87,8 @@ function synonymTable(synonyms: [string, string[]][]) {
 export function parseQuery(whole: string, synonyms: [string, string[]][]): Concept[] {
   const query = whole.slice(0, MAX_QUERY_CHARS);
   const raws = (expandContractions(query).match(WORD_RE) ?? []).map((w) => w.toLowerCase());
-  const typing = raws.length > 0 && /[\p{L}\p{N}_$]$/u.test(query);
+  // A query cut short ends where the reader did not: its last word is not being typed.
+  const typing = raws.length > 0 && query === whole && /[\p{L}\p{N}_$]$/u.test(query);
   const { table, longest } = synonymTable(synonyms);
   const concepts: Concept[] = [];
   // Concepts past MAX_CONCEPTS never rank; marked or fetched for, thousands cost seconds.
