@@ -1,5 +1,6 @@
-/** How a problem of the config's value is named: its path (`sidebar[2].items`) and its message. */
+/** How a problem of the config is told: its path (`sidebar[2].items`), its message, and the error that carries both. */
 import type { z } from "zod";
+import { BrookError, type Diagnostic } from "../errors.ts";
 
 /** Levels of nesting the config's value may have: deeper overflows the schema's stack (1,000 levels of sidebar groups did). */
 export const MAX_DEPTH = 64;
@@ -31,4 +32,18 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys")
     return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")} (remove or rename)`;
   return issue.message;
+}
+
+/** A config problem: today's text for people, one `config` diagnostic for CI reports. */
+export function configError(
+  text: string,
+  hint: string,
+  place: Omit<Diagnostic, "message" | "rule">,
+  message = text,
+  cause?: unknown,
+): BrookError {
+  return new BrookError(text, hint, {
+    cause,
+    diagnostics: [{ ...place, message, rule: "config", hint }],
+  });
 }

@@ -1,10 +1,9 @@
 /** Loads site.config.ts (bundled by esbuild, imported once) and validates it against the schema. */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { Worker } from "node:worker_threads";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
-import { BrookError, type Diagnostic } from "../errors.ts";
+import { BrookError } from "../errors.ts";
 import { projectRoot } from "../paths.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
 import {
@@ -12,9 +11,11 @@ import {
   MAX_VALUES,
   TOO_DEEP,
   TOO_MANY,
+  configError,
   formatPath,
   issueMessage,
 } from "./config-problems.ts";
+import { runConfigModule } from "./config-thread.ts";
 import { pastLimits } from "../shared/value-limits.ts";
 
 /** How long site.config.ts may take to load (README, "Security"). */
@@ -137,122 +138,6 @@ async function importConfigModule(path: string, budgetMs: number): Promise<Loade
   return { file: path, inputs: inputs.map((f) => [f, fileHash(f)]), value };
 }
 
-// Runs in a worker: imports the bundled config and posts its default export back as plain data.
-const CONFIG_WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-import(workerData.url).then(
-  (m) => {
-    if (m.default === undefined) return parentPort.postMessage({ kind: "no-default" });
-    try { parentPort.postMessage({ kind: "ok", value: m.default }); }
-    catch (e) { parentPort.postMessage({ kind: "not-data", message: String(e && e.message) }); }
-  },
-  (e) => parentPort.postMessage({ kind: "threw", message: String((e && e.message) || e), name: String((e && e.name) || "Error") }),
-);`;
-
-type ConfigMessage =
-  | { kind: "ok"; value: unknown }
-  | { kind: "no-default" }
-  | { kind: "not-data"; message: string }
-  | { kind: "threw"; message: string; name: string };
-
-/**
- * Imports the bundled config on a worker thread: a config that throws, never finishes or exports
- * something other than data (functions, classes) is a clear error, not a stack trace or a hang.
- */
-function runConfigModule(url: string, path: string, budgetMs: number): Promise<unknown> {
-  const shown = relative(process.cwd(), path) || path;
-  return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(CONFIG_WORKER, {
-      eval: true,
-      workerData: { url },
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-      stdout: false,
-      stderr: false,
-    });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(
-        configError(
-          `${shown}: the config did not finish loading within ${budgetMs / 1000} s`,
-          "site.config.ts runs when a build starts: remove the loop or the wait that keeps it from finishing",
-          { file: shown },
-          `the config did not finish loading within ${budgetMs / 1000} s`,
-        ),
-      );
-    }, budgetMs);
-    const done = () => {
-      clearTimeout(timer);
-      void worker.terminate();
-    };
-    worker.once("message", (m: ConfigMessage) => {
-      done();
-      if (m.kind === "ok") resolvePromise(m.value);
-      else if (m.kind === "no-default")
-        reject(
-          configError(
-            `${shown} has no default export`,
-            "export the config: export default defineConfig({ ... })",
-            { file: shown },
-            "the config has no default export",
-          ),
-        );
-      else if (m.kind === "not-data")
-        reject(
-          configError(
-            `${shown}: the config exports something other than plain data (${m.message})`,
-            "export only strings, numbers, booleans, lists and objects: no functions or class instances",
-            { file: shown },
-            `the config exports something other than plain data (${m.message})`,
-          ),
-        );
-      else
-        reject(
-          configError(
-            `${shown}: the config failed while loading: ${m.name}: ${m.message}`,
-            "site.config.ts runs when a build starts: fix the error it throws",
-            { file: shown },
-            `the config failed while loading: ${m.name}: ${m.message}`,
-          ),
-        );
-    });
-    worker.once("error", (e) => {
-      done();
-      reject(
-        configError(
-          `${shown}: the config failed while loading: ${e.message}`,
-          "site.config.ts runs when a build starts: fix the error it throws",
-          { file: shown },
-          `the config failed while loading: ${e.message}`,
-        ),
-      );
-    });
-    // A value the thread cannot copy back (nested past the copy's stack) comes as this, not as a message.
-    worker.once("messageerror", (e) => {
-      done();
-      reject(
-        configError(
-          `${shown}: the config's value cannot be read (${e.message})`,
-          `export plain data nested at most ${MAX_DEPTH} levels`,
-          { file: shown },
-          `the config's value cannot be read (${e.message})`,
-        ),
-      );
-    });
-    // After a message or an error this rejects nothing; with neither (the config exited with code 0) it is the answer.
-    worker.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(
-        configError(
-          `${shown}: the config stopped the process that loaded it (exit code ${code})`,
-          "remove the call to process.exit from site.config.ts",
-          { file: shown },
-          `the config stopped the process that loaded it (exit code ${code})`,
-        ),
-      );
-    });
-  });
-}
-
 /** Validates a raw config object; every problem at once, each with its path and a hint. */
 export function validateConfig(raw: unknown, file: string): SiteConfig {
   const past = pastLimits(raw, MAX_DEPTH, MAX_VALUES);
@@ -287,18 +172,4 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
     config.analytics = { gtmId: gtm };
   }
   return config;
-}
-
-/** A config problem: today's text for people, one `config` diagnostic for CI reports. */
-function configError(
-  text: string,
-  hint: string,
-  place: Omit<Diagnostic, "message" | "rule">,
-  message = text,
-  cause?: unknown,
-): BrookError {
-  return new BrookError(text, hint, {
-    cause,
-    diagnostics: [{ ...place, message, rule: "config", hint }],
-  });
 }
