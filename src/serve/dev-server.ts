@@ -26,7 +26,8 @@ import { DevSession } from "./dev-session.ts";
 import { AssetArchive } from "./dev-site.ts";
 import type { OutputFiles } from "../write/writer.ts";
 import { LiveReload } from "./live-reload.ts";
-import { RebuildQueue, watchSources, type Change, type SourceWatcher } from "./watch.ts";
+import { RebuildQueue } from "./rebuild-queue.ts";
+import { watchSources, type Change, type SourceWatcher } from "./watch.ts";
 import { isSiteDataPath } from "../shared/output-layout.ts";
 import { DEV_CLIENT_PATH } from "../shared/live-message.ts";
 

@@ -11,10 +11,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
+import { RebuildQueue } from "../../src/serve/rebuild-queue.ts";
 import {
   classifyChange,
   isEditorArtifact,
-  RebuildQueue,
   watchSources,
   type Change,
 } from "../../src/serve/watch.ts";
