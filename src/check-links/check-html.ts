@@ -9,7 +9,8 @@ import type { Landing } from "./built-site.ts";
 import { safeDecode, type CheckContext } from "./check-context.ts";
 import type { Place } from "./link-sources.ts";
 import { pageProblem } from "./page-problem.ts";
-import { lineColumn, type HtmlUrl, type ScannedHtml } from "./scan-html.ts";
+import { lineColumn } from "../shared/text-lines.ts";
+import type { HtmlUrl, ScannedHtml } from "./scan-html.ts";
 import { SitePaths } from "./site-paths.ts";
 
 /** External https URLs and the places that link them, asked about after the scan (`--external`). */

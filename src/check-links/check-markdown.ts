@@ -7,7 +7,7 @@ import { routeToPath, pathToRoute } from "../shared/url.ts";
 import type { CheckContext } from "./check-context.ts";
 import type { Place } from "./link-sources.ts";
 import { pageProblem, type Problem } from "./page-problem.ts";
-import { lineColumn } from "./scan-html.ts";
+import { lineColumn } from "../shared/text-lines.ts";
 import { markdownRoute, scanMarkdown, type MarkdownUrl } from "./scan-markdown.ts";
 
 /** Checks the links of every `.md` file and llms.txt under the base. */

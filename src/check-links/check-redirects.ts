@@ -7,7 +7,7 @@ import { propose } from "../shared/similar.ts";
 import { normalizeRoute, pathToRoute } from "../shared/url.ts";
 import { asRoute, guessRoute, safeDecode, type CheckContext } from "./check-context.ts";
 import type { Place } from "./link-sources.ts";
-import { lineColumn } from "./scan-html.ts";
+import { lineColumn } from "../shared/text-lines.ts";
 import { manifestFiles } from "./site-facts.ts";
 import { assetUrl } from "../shared/output-layout.ts";
 

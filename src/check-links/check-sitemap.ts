@@ -1,7 +1,7 @@
 /** Step 3 of check-links: every URL of the sitemap is a page of the build, and robots.txt names the sitemap. */
 import type { CheckContext } from "./check-context.ts";
 import type { Place } from "./link-sources.ts";
-import { lineColumn } from "./scan-html.ts";
+import { lineColumn } from "../shared/text-lines.ts";
 
 /** Checks every sitemap.xml of the build and robots.txt. */
 export async function checkSitemaps(ctx: CheckContext): Promise<void> {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { LinkRef } from "../content/markdown/markdown.ts";
 import { LINK_MAP_SUFFIX } from "../shared/output-layout.ts";
+import { lineColumn } from "../shared/text-lines.ts";
 
 /** The link map's content. */
 export interface LinkMap {
@@ -51,10 +52,10 @@ export function readLinkMap(outDir: string): LinkMap | undefined {
 // its redirects one after another, and searching and splitting the text again for each one grew
 // with the square of the redirects (20,000 of them written out: a 10 s write stage).
 let lastText: string | undefined;
-let lastIndex: { quoted: Map<string, number>; lineStarts: number[] } | undefined;
+let lastQuoted: Map<string, number> | undefined;
 
-/** Each string between two consecutive quotes of one kind (`"a"` → `"a`), at its first place, and the starts of the lines. */
-function quotedStrings(text: string): { quoted: Map<string, number>; lineStarts: number[] } {
+/** Each string between two consecutive quotes of one kind (`"a"` → `"a`), at its first place. */
+function quotedStrings(text: string): Map<string, number> {
   const quoted = new Map<string, number>();
   for (const quote of ['"', "'", "`"]) {
     let open = text.indexOf(quote);
@@ -68,9 +69,7 @@ function quotedStrings(text: string): { quoted: Map<string, number>; lineStarts:
       open = close;
     }
   }
-  const lineStarts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
-  return { quoted, lineStarts };
+  return quoted;
 }
 
 /**
@@ -81,22 +80,13 @@ export function placeInConfig(
   text: string,
   from: string,
 ): { line: number; column: number } | undefined {
-  if (text !== lastText || !lastIndex) {
-    lastIndex = quotedStrings(text);
+  if (text !== lastText || !lastQuoted) {
+    lastQuoted = quotedStrings(text);
     lastText = text;
   }
-  const { quoted, lineStarts } = lastIndex;
   for (const quote of ['"', "'", "`"]) {
-    const at = quoted.get(quote + from);
-    if (at === undefined) continue;
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (lineStarts[mid]! <= at) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: at - lineStarts[low]! + 1 };
+    const at = lastQuoted.get(quote + from);
+    if (at !== undefined) return lineColumn(text, at);
   }
   return undefined;
 }

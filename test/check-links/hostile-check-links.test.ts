@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LinkSources } from "../../src/check-links/link-sources.ts";
 import { writeLinkMap } from "../../src/write/link-map.ts";
-import { lineColumn, scanHtml } from "../../src/check-links/scan-html.ts";
+import { scanHtml } from "../../src/check-links/scan-html.ts";
+import { lineColumn } from "../../src/shared/text-lines.ts";
 import { Reporter } from "../../src/check-links/reporter.ts";
 
 const SIZE = 4 << 20;
