@@ -1,4 +1,4 @@
-/** The Content-Security-Policy the site works under (design.md §7), for `_headers` and for every page's own meta tag. */
+/** The Content-Security-Policy the site works under (design.md §7), for `_headers` and for every page's own meta tag, and the security headers sent beside it. */
 
 /** The policy as a header value; `forMeta` leaves out what a `<meta>` policy cannot carry (frame-ancestors). */
 export function contentSecurityPolicy(gtmId: string, forMeta = false): string {
@@ -21,3 +21,12 @@ export function contentSecurityPolicy(gtmId: string, forMeta = false): string {
   if (!forMeta) directives.push("frame-ancestors 'none'");
   return directives.join("; ");
 }
+
+/** The security headers every answer carries beside its policy (in `_headers`, and on the servers' own answers). */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-Frame-Options", "DENY"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+];

@@ -5,18 +5,15 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
+import { SECURITY_HEADERS } from "../shared/csp.ts";
 
 /**
  * The headers of these answers. Fixed rather than the site's `_headers`: the answer has no path
  * to match and its body is one line of text, so its policy allows nothing at all.
  */
-export const SOCKET_ANSWER_HEADERS: readonly [string, string][] = [
+const SOCKET_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
   ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
-  ["X-Content-Type-Options", "nosniff"],
-  ["X-Frame-Options", "DENY"],
-  ["Referrer-Policy", "strict-origin-when-cross-origin"],
-  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"],
-  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ...SECURITY_HEADERS,
   ["Cache-Control", "no-cache"],
 ];
 

@@ -1,7 +1,7 @@
 /** Files that make static hosts follow the URL contract: _redirects, _headers, sitemap, robots. */
 import type { Redirect } from "../site/model.ts";
 import { routeToPath } from "../shared/url.ts";
-import { contentSecurityPolicy } from "../shared/csp.ts";
+import { contentSecurityPolicy, SECURITY_HEADERS } from "../shared/csp.ts";
 
 /** Netlify/Cloudflare-style `_redirects`: redirects, `index.html` and `.html` forms, all 301. */
 export function redirectsFile(base: string, routes: string[], redirects: Redirect[]): string {
@@ -30,11 +30,7 @@ export function headersFile(base: string, gtmId: string): string {
   return [
     "/*",
     `  Content-Security-Policy: ${contentSecurityPolicy(gtmId)}`,
-    "  X-Content-Type-Options: nosniff",
-    "  X-Frame-Options: DENY",
-    "  Referrer-Policy: strict-origin-when-cross-origin",
-    "  Permissions-Policy: camera=(), microphone=(), geolocation=(), interest-cohort=()",
-    "  Cross-Origin-Opener-Policy: same-origin",
+    ...SECURITY_HEADERS.map(([name, value]) => `  ${name}: ${value}`),
     "  Cache-Control: no-cache",
     `${base}assets/*`,
     "  Cache-Control: public, max-age=31536000, immutable",
