@@ -26,6 +26,14 @@ import { AssetArchive, type SiteMap } from "../../src/serve/dev-site.ts";
 
 const change = (file: string): Change => ({ kind: "content", file, event: "change" });
 
+/** What the dev server watches in a project at `dir`. */
+const projectTargets = (dir: string) => ({
+  cwd: dir,
+  contentDir: join(dir, "content"),
+  configFile: join(dir, "site.config.ts"),
+  publicDir: join(dir, "public"),
+});
+
 describe("RebuildQueue", () => {
   it("debounces a burst of changes into one run that sees them all", async () => {
     const runs: string[][] = [];
@@ -126,19 +134,11 @@ describe("watchSources", () => {
         const check = () => (seen.get(file) ?? 0) >= n && (resolve(), true);
         if (!check()) waiting.push(() => void check());
       });
-    const watcher = watchSources(
-      {
-        cwd: dir,
-        contentDir: join(dir, "content"),
-        configFile: join(dir, "site.config.ts"),
-        publicDir: join(dir, "public"),
-      },
-      (c) => {
-        const file = files.find((f) => f.endsWith(c.file)) ?? c.file;
-        seen.set(file, (seen.get(file) ?? 0) + 1);
-        for (const wake of waiting) wake();
-      },
-    );
+    const watcher = watchSources(projectTargets(dir), (c) => {
+      const file = files.find((f) => f.endsWith(c.file)) ?? c.file;
+      seen.set(file, (seen.get(file) ?? 0) + 1);
+      for (const wake of waiting) wake();
+    });
     try {
       await watcher.ready;
       for (const [round, file] of files.entries()) {
@@ -165,18 +165,10 @@ describe("watchSources and what a writer may put in content/", () => {
     mkdirSync(join(dir, "content"));
     const seen: string[] = [];
     const waiting: (() => void)[] = [];
-    const watcher = watchSources(
-      {
-        cwd: dir,
-        contentDir: join(dir, "content"),
-        configFile: join(dir, "site.config.ts"),
-        publicDir: join(dir, "public"),
-      },
-      (c) => {
-        seen.push(c.file);
-        for (const wake of waiting) wake();
-      },
-    );
+    const watcher = watchSources(projectTargets(dir), (c) => {
+      seen.push(c.file);
+      for (const wake of waiting) wake();
+    });
     const until = (file: string, times = 1) =>
       new Promise<void>((resolve) => {
         const check = () => seen.filter((f) => f === file).length >= times && (resolve(), true);
