@@ -1,7 +1,7 @@
 import { defineConfig } from "brook-docs/config";
 import { values } from "./data/values.ts";
 
-/** The Brook developer docs. Every field is checked by src/config/schema.ts before a build starts. */
+/** The Brook developer docs. Every field is checked by src/node/config/schema.ts before a build starts. */
 export default defineConfig({
   title: "Brook",
   description: "Documentation for connecting APIs quickly with Brook",
@@ -13,7 +13,7 @@ export default defineConfig({
   // Every figure the docs state (limits, plans, runtimes): {{ site.limits.httpPayload }}.
   values,
   // The descriptions of Brook, written once: the REST API (the reference renders it), the CLI and
-  // the step runtime; the build checks every code example against them (src/examples/).
+  // the step runtime; the build checks every code example against them (src/node/examples/).
   reference: { openapi: "data/openapi.yaml", cli: "data/cli.yaml", runtime: "data/runtime.d.ts" },
   head: [
     { tag: "link", attrs: { rel: "icon", type: "image/svg+xml", href: "/docs/v2/favicon.svg" } },

@@ -53,7 +53,7 @@ const manifest = JSON.parse(readFileSync(join(out, "docs", "v2", "routes.json"),
 const previewModule = join(root, "node_modules", ".cache", "brook-bench", "preview.mjs");
 await build({
   absWorkingDir: root,
-  entryPoints: ["src/preview.ts"],
+  entryPoints: ["src/node/preview.ts"],
   bundle: true,
   platform: "node",
   format: "esm",

@@ -19,7 +19,7 @@ await build({
   ...nodeBundleOptions(root),
   stdin: {
     contents:
-      'export { parseBody } from "./src/content/parse-page.ts"; export { readPageSource } from "./src/content/frontmatter/page-source.ts"; export { HighlightCache } from "./src/content/code/highlight.ts";',
+      'export { parseBody } from "./src/node/content/parse-page.ts"; export { readPageSource } from "./src/node/content/frontmatter/page-source.ts"; export { HighlightCache } from "./src/node/content/code/highlight.ts";',
     resolveDir: root,
     sourcefile: "bench-markdown.ts",
     loader: "ts",

@@ -28,8 +28,8 @@ await build({
   ...nodeBundleOptions(root),
   stdin: {
     contents: [
-      'export { buildSite } from "./src/build.ts";',
-      'export { buildSearchFiles } from "./src/search/index-files.ts";',
+      'export { buildSite } from "./src/node/build-site.ts";',
+      'export { buildSearchFiles } from "./src/node/search/index-files.ts";',
       'export { openSearch } from "./src/shared/search/search.ts";',
       'export { RANK_MODEL } from "./src/shared/search/rank.ts";',
     ].join("\n"),
@@ -43,7 +43,7 @@ await build({
 });
 await build({
   ...nodeBundleOptions(root),
-  entryPoints: { "build-worker": "src/workers/build-worker.ts" },
+  entryPoints: { "build-worker": "src/node/engine/build-worker.ts" },
   outdir,
   logLevel: "warning",
 });

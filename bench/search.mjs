@@ -48,7 +48,7 @@ await build({
   ...nodeBundleOptions(root),
   stdin: {
     contents:
-      'export { buildSite } from "./src/build.ts"; export { buildSearchFiles } from "./src/search/index-files.ts"; export { startPreview } from "./src/preview.ts";',
+      'export { buildSite } from "./src/node/build-site.ts"; export { buildSearchFiles } from "./src/node/search/index-files.ts"; export { startPreview } from "./src/node/preview.ts";',
     resolveDir: root,
     sourcefile: "bench-search.ts",
     loader: "ts",
@@ -59,7 +59,7 @@ await build({
 });
 await build({
   ...nodeBundleOptions(root),
-  entryPoints: { "build-worker": "src/workers/build-worker.ts" },
+  entryPoints: { "build-worker": "src/node/engine/build-worker.ts" },
   outdir: bundleDir,
   logLevel: "warning",
 });

@@ -95,11 +95,11 @@ async function bundle() {
   const result = await build({
     ...nodeBundleOptions(root),
     entryPoints: {
-      cli: "src/cli.ts",
-      "build-worker": "src/workers/build-worker.ts",
-      // The REST API description's validation, on a thread of its own (src/reference/openapi-thread.ts).
-      "openapi-worker": "src/reference/openapi-worker.ts",
-      assets: "src/render/assets.ts",
+      cli: "src/node/cli.ts",
+      "build-worker": "src/node/engine/build-worker.ts",
+      // The REST API description's validation, on a thread of its own (src/node/reference/openapi-thread.ts).
+      "openapi-worker": "src/node/reference/openapi-worker.ts",
+      assets: "src/node/render/assets.ts",
     },
     outdir: outDir,
     sourcemap: "linked",
@@ -125,18 +125,18 @@ async function bundle() {
 }
 
 /**
- * The step-types checker (src/examples/step-checker.ts) as one CommonJS file, and a V8 startup
+ * The step-types checker (src/node/examples/step-checker.ts) as one CommonJS file, and a V8 startup
  * snapshot of it taken once TypeScript is loaded and its library files are parsed and bound: a
  * build's checker process then starts in about 0.15 s instead of spending 0.9 s of CPU on them.
  * TypeScript stays in its own file (it finds its library files beside itself). A snapshot belongs
  * to one Node, one TypeScript and one install (paths are in it): its name is their hash. When it
- * cannot be taken, the process starts without it (src/examples/step-types-process.ts).
+ * cannot be taken, the process starts without it (src/node/examples/step-types-process.ts).
  */
 async function bundleStepChecker(build) {
   const script = join(outDir, "step-checker.cjs");
   await build({
     absWorkingDir: root,
-    entryPoints: ["src/examples/step-checker.ts"],
+    entryPoints: ["src/node/examples/step-checker.ts"],
     bundle: true,
     platform: "node",
     format: "cjs",

@@ -11,7 +11,7 @@ import { startPageSpy } from "./page-spy.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
 import type { DocsApi } from "./root.tsx";
 
-/** The file name of React's side (main.tsx), given by the build (src/render/assets.ts). */
+/** The file name of React's side (main.tsx), given by the build (src/node/render/assets.ts). */
 declare const BROOK_LIVE_ENTRY: string;
 
 declare global {

@@ -1,5 +1,5 @@
 /**
- * The dev server's live-reload messages (src/serve/live-reload.ts sends them, src/client/dev reads
+ * The dev server's live-reload messages (src/node/serve/live-reload.ts sends them, src/client/dev reads
  * them). `version` is the last good build's. An `update` names the pages that changed (`all`:
  * every page, as after a title or sidebar change), the site data file, and whether pages must
  * `reload` (code, config or assets changed) rather than update in place. `dataFiles` gives the

@@ -85,11 +85,11 @@ export interface RouteManifest {
   search: string;
 }
 
-/** What the search index takes from a page's body (the content stage makes it: src/content/search-data.ts). */
+/** What the search index takes from a page's body (the content stage makes it: src/node/content/search-data.ts). */
 export interface PageSearchData {
   /** The `##`/`###` headings, as written. */
   headings: string[];
-  /** The body's index terms, counted: `term term:3 …` (src/search/tally.ts, countSearchTerms). */
+  /** The body's index terms, counted: `term term:3 …` (src/node/search/tally.ts, countSearchTerms). */
   body: string;
 }
 

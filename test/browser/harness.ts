@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { startPreview, type PreviewServer } from "../../src/preview.ts";
+import { startPreview, type PreviewServer } from "../../src/node/preview.ts";
 import { ROOT } from "../helpers/site.ts";
 
 import { CHROMIUM_ARGS } from "../helpers/chromium.mjs";
@@ -213,7 +213,7 @@ export function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }
 
-/** React's side of the client (src/render/assets.ts: the `main` entry, loaded on intent). */
+/** React's side of the client (src/node/render/assets.ts: the `main` entry, loaded on intent). */
 export const REACT_ENTRY = /\/assets\/main\.\w+\.js$/;
 
 /** Holds React's entry until `release` (a slow network for the code the controls need). */

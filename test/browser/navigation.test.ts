@@ -5,7 +5,7 @@
 import { unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPreview } from "../../src/preview.ts";
+import { startPreview } from "../../src/node/preview.ts";
 import {
   live,
   navigated,

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from "vitest";
 import { buildFixture } from "../helpers/site.ts";
-import type { MemoryWriter } from "../../src/write/memory-writer.ts";
-import type { BuildResult } from "../../src/build.ts";
+import type { MemoryWriter } from "../../src/node/write/memory-writer.ts";
+import type { BuildResult } from "../../src/node/build-site.ts";
 import type { RouteManifest } from "../../src/shared/types.ts";
 import type { SearchHead } from "../../src/shared/search/format.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContentError } from "../../src/errors.ts";
+import { ContentError } from "../../src/node/core/errors.ts";
 import { buildFixture, tempSite } from "../helpers/site.ts";
 
 const GOOD = `---

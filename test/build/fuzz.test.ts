@@ -9,11 +9,11 @@ import { describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parsePage } from "../../src/content/frontmatter/parse-file.ts";
-import { buildSite } from "../../src/build.ts";
-import { validateConfig } from "../../src/config/load.ts";
-import { flattenSiteValues } from "../../src/content/site-values.ts";
-import { BrookError, formatError } from "../../src/errors.ts";
+import { parsePage } from "../../src/node/content/frontmatter/parse-file.ts";
+import { buildSite } from "../../src/node/build-site.ts";
+import { validateConfig } from "../../src/node/config/load.ts";
+import { flattenSiteValues } from "../../src/node/content/site-values.ts";
+import { BrookError, formatError } from "../../src/node/core/errors.ts";
 import { classifyUrl } from "../../src/shared/url-policy.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x0b700c);
@@ -523,7 +523,7 @@ describe("fuzz: whole builds write nothing outside their output", () => {
         expect(formatError(e), `site ${i}`).not.toMatch(/^Internal error/);
       }
       expect(readdirSync(sandbox), `site ${i}`).toEqual(["project"]);
-      // dist.links.json is the link map a build writes beside its output (src/write/link-map.ts).
+      // dist.links.json is the link map a build writes beside its output (src/node/write/link-map.ts).
       for (const entry of readdirSync(project))
         expect(["content", "dist", "dist.links.json", "site.config.ts"], `site ${i}`).toContain(
           entry,

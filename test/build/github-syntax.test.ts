@@ -9,10 +9,10 @@ import type { Element, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { select, selectAll } from "hast-util-select";
 import { toString } from "hast-util-to-string";
-import { buildSite } from "../../src/build.ts";
-import { formatError } from "../../src/errors.ts";
+import { buildSite } from "../../src/node/build-site.ts";
+import { formatError } from "../../src/node/core/errors.ts";
 import type { PageData, RouteManifest } from "../../src/shared/types.ts";
-import { MemoryWriter } from "../../src/write/memory-writer.ts";
+import { MemoryWriter } from "../../src/node/write/memory-writer.ts";
 import { buildFixture, tempSite } from "../helpers/site.ts";
 
 const PAGE = `---

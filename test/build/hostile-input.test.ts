@@ -21,9 +21,9 @@ import { dirname, join } from "node:path";
 import { fromHtml } from "hast-util-from-html";
 import { select } from "hast-util-select";
 import { toHtml } from "hast-util-to-html";
-import { buildSite } from "../../src/build.ts";
-import { loadConfig } from "../../src/config/load.ts";
-import { formatError } from "../../src/errors.ts";
+import { buildSite } from "../../src/node/build-site.ts";
+import { loadConfig } from "../../src/node/config/load.ts";
+import { formatError } from "../../src/node/core/errors.ts";
 import { ROOT, tempSite } from "../helpers/site.ts";
 
 const BIN = join(ROOT, "bin", "brook-docs.js");

@@ -7,14 +7,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildSite, type BuildResult } from "../../src/build.ts";
-import { formatDiagnostic, formatError } from "../../src/errors.ts";
-import { MemoryWriter } from "../../src/write/memory-writer.ts";
+import { buildSite, type BuildResult } from "../../src/node/build-site.ts";
+import { formatDiagnostic, formatError } from "../../src/node/core/errors.ts";
+import { MemoryWriter } from "../../src/node/write/memory-writer.ts";
 import {
   MAX_BLOCK_QUOTES,
   MAX_FOLDER_DEPTH,
   MAX_PAGE_DIAGNOSTICS,
-} from "../../src/content/limits.ts";
+} from "../../src/node/content/limits.ts";
 import { tempSite } from "../helpers/site.ts";
 
 const PAGE = (body: string) =>

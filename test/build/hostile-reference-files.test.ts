@@ -8,8 +8,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSite } from "../../src/build.ts";
-import { formatError } from "../../src/errors.ts";
+import { buildSite } from "../../src/node/build-site.ts";
+import { formatError } from "../../src/node/core/errors.ts";
 import { tempSite } from "../helpers/site.ts";
 
 const temps: string[] = [];

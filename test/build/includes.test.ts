@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { buildSite } from "../../src/build.ts";
-import { formatError } from "../../src/errors.ts";
+import { buildSite } from "../../src/node/build-site.ts";
+import { formatError } from "../../src/node/core/errors.ts";
 import { tempSite } from "../helpers/site.ts";
 
 const PAGE = (body: string) =>

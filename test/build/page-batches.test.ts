@@ -1,5 +1,5 @@
 /**
- * A worker takes several pages in one task when a build has many (src/engine/run-tasks.ts), yet
+ * A worker takes several pages in one task when a build has many (src/node/engine/run-tasks.ts), yet
  * each page keeps its own time budget: a page that parses too slowly in the middle of a task is
  * the one named, and every other page of its task is built. Runs the CLI, so the build's worker
  * threads are the ones tested.

@@ -1,8 +1,8 @@
 /** Whole build of the client fixture: what issue 13 adds to each page's HTML, data and assets. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { contrast, CODE_BACKGROUND, parseHex } from "../../src/content/code/code-colors.ts";
+import { contrast, CODE_BACKGROUND, parseHex } from "../../src/node/content/code/code-colors.ts";
 import type { PageData, RouteManifest, SiteData } from "../../src/shared/types.ts";
-import type { MemoryWriter } from "../../src/write/memory-writer.ts";
+import type { MemoryWriter } from "../../src/node/write/memory-writer.ts";
 import { buildFixture } from "../helpers/site.ts";
 
 let out: MemoryWriter;

@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
-import { buildSite } from "../../src/build.ts";
-import { checkBuild } from "../../src/check-links/check-build.ts";
-import { formatDiagnostic } from "../../src/errors.ts";
+import { buildSite } from "../../src/node/build-site.ts";
+import { checkBuild } from "../../src/node/check-links/check-build.ts";
+import { formatDiagnostic } from "../../src/node/core/errors.ts";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const temps: string[] = [];

@@ -8,11 +8,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LinkSources } from "../../src/check-links/link-sources.ts";
-import { writeLinkMap } from "../../src/write/link-map.ts";
-import { scanHtml } from "../../src/check-links/scan-html.ts";
+import { LinkSources } from "../../src/node/check-links/link-sources.ts";
+import { writeLinkMap } from "../../src/node/write/link-map.ts";
+import { scanHtml } from "../../src/node/check-links/scan-html.ts";
 import { lineColumn } from "../../src/shared/text-lines.ts";
-import { Reporter } from "../../src/check-links/reporter.ts";
+import { Reporter } from "../../src/node/check-links/reporter.ts";
 
 const SIZE = 4 << 20;
 const fill = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length));

@@ -11,9 +11,9 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config/load.ts";
-import { flattenSiteValues } from "../../src/content/site-values.ts";
-import { siteValuesOf } from "../../src/content/frontmatter/frontmatter-values.ts";
+import { loadConfig } from "../../src/node/config/load.ts";
+import { flattenSiteValues } from "../../src/node/content/site-values.ts";
+import { siteValuesOf } from "../../src/node/content/frontmatter/frontmatter-values.ts";
 import { ROOT } from "../helpers/site.ts";
 
 const CONTENT = join(ROOT, "content");

@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { buildSite, type BuildResult } from "../../src/build.ts";
-import { MemoryWriter } from "../../src/write/memory-writer.ts";
+import { buildSite, type BuildResult } from "../../src/node/build-site.ts";
+import { MemoryWriter } from "../../src/node/write/memory-writer.ts";
 
 /** The project root. */
 export const ROOT = resolve(import.meta.dirname, "..", "..");

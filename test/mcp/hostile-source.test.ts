@@ -4,14 +4,14 @@
  * stack overflow or a hang.
  */
 import { describe, expect, it } from "vitest";
-import { describeOperation, operationsOf } from "../../src/mcp/api-operations.ts";
-import { siteSource, type DocsSource } from "../../src/mcp/docs-source.ts";
-import { docsSearch } from "../../src/mcp/docs-search.ts";
-import { loadDocs, parseLlmsIndex, routeOf } from "../../src/mcp/docs.ts";
-import { figuresOf } from "../../src/mcp/limits.ts";
-import { TOOLS } from "../../src/mcp/tools.ts";
-import { buildSearchFiles } from "../../src/search/index-files.ts";
-import { searchData } from "../../src/content/search-data.ts";
+import { describeOperation, operationsOf } from "../../src/node/mcp/api-operations.ts";
+import { siteSource, type DocsSource } from "../../src/node/mcp/docs-source.ts";
+import { docsSearch } from "../../src/node/mcp/docs-search.ts";
+import { loadDocs, parseLlmsIndex, routeOf } from "../../src/node/mcp/docs.ts";
+import { figuresOf } from "../../src/node/mcp/limits.ts";
+import { TOOLS } from "../../src/node/mcp/tools.ts";
+import { buildSearchFiles } from "../../src/node/search/index-files.ts";
+import { searchData } from "../../src/node/content/search-data.ts";
 
 const BASE = "/docs/v2/";
 const MB = 1024 * 1024;

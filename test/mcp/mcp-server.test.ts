@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { buildSite } from "../../src/build.ts";
-import { startPreview, type PreviewServer } from "../../src/preview.ts";
-import { MemoryWriter } from "../../src/write/memory-writer.ts";
+import { buildSite } from "../../src/node/build-site.ts";
+import { startPreview, type PreviewServer } from "../../src/node/preview.ts";
+import { MemoryWriter } from "../../src/node/write/memory-writer.ts";
 import { ROOT } from "../helpers/site.ts";
-import { TOOL_SUMMARIES } from "../../src/mcp/tool-list.ts";
+import { TOOL_SUMMARIES } from "../../src/node/mcp/tool-list.ts";
 
 const FIXTURE = join(ROOT, "test", "fixtures", "mcp-site");
 const BIN = join(ROOT, "bin", "brook-docs.js");

@@ -1,6 +1,6 @@
-/** The assistant server's input cut into messages of bounded size (src/mcp/stdin-lines.ts). */
+/** The assistant server's input cut into messages of bounded size (src/node/mcp/stdin-lines.ts). */
 import { describe, expect, it } from "vitest";
-import { boundedLines, idOf, type DroppedLine } from "../../src/mcp/stdin-lines.ts";
+import { boundedLines, idOf, type DroppedLine } from "../../src/node/mcp/stdin-lines.ts";
 
 /** What `boundedLines(max)` passes on and drops for these chunks of input. */
 async function cut(max: number, chunks: string[]) {

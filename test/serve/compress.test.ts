@@ -7,7 +7,7 @@ import {
   CompressionCache,
   compressionLevel,
   LARGE_COMPRESS_BYTES,
-} from "../../src/static-host/compress.ts";
+} from "../../src/node/static-host/compress.ts";
 
 describe("CompressionCache", () => {
   it("uses a fast level above LARGE_COMPRESS_BYTES (brotli 9 took 21 s on 50 MB of hex text)", () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve, type BuildEvent, type DevServer } from "../../src/serve/dev-server.ts";
+import { serve, type BuildEvent, type DevServer } from "../../src/node/serve/dev-server.ts";
 import { ROOT } from "./dev-helpers.ts";
 
 // The generator's own code changes while serving: a copy of the project (src/, templates/) is

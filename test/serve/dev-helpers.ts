@@ -8,8 +8,8 @@ import {
   type BuildEvent,
   type DevServer,
   type ServeOptions,
-} from "../../src/serve/dev-server.ts";
-import type { LiveMessage } from "../../src/serve/live-reload.ts";
+} from "../../src/node/serve/dev-server.ts";
+import type { LiveMessage } from "../../src/node/serve/live-reload.ts";
 
 /** The project root. */
 export const ROOT = resolve(import.meta.dirname, "..", "..");

@@ -5,7 +5,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DevSession } from "../../src/serve/dev-session.ts";
+import { DevSession } from "../../src/node/serve/dev-session.ts";
 import { ROOT, tempSite } from "../helpers/site.ts";
 
 const dirs: string[] = [];

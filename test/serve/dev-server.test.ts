@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serve, type BuildEvent } from "../../src/serve/dev-server.ts";
+import { serve, type BuildEvent } from "../../src/node/serve/dev-server.ts";
 import { rawRequest } from "./http-helpers.ts";
 import { is, LiveClient, sidebarOf, startDev, type DevFixture } from "./dev-helpers.ts";
 

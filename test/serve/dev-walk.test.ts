@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BuildEvent } from "../../src/serve/dev-server.ts";
+import type { BuildEvent } from "../../src/node/serve/dev-server.ts";
 import { save as saveFiles, startDev, type DevFixture } from "./dev-helpers.ts";
 
 let dev: DevFixture;

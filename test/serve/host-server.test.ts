@@ -5,11 +5,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startPreview, type PreviewServer } from "../../src/preview.ts";
-import { isAllowedHost } from "../../src/serve/allowed-host.ts";
-import { createHostServer } from "../../src/static-host/http-server.ts";
-import { closeServer, listen } from "../../src/static-host/listen.ts";
-import { headersFile } from "../../src/write/host-files.ts";
+import { startPreview, type PreviewServer } from "../../src/node/preview.ts";
+import { isAllowedHost } from "../../src/node/serve/allowed-host.ts";
+import { createHostServer } from "../../src/node/static-host/http-server.ts";
+import { closeServer, listen } from "../../src/node/static-host/listen.ts";
+import { headersFile } from "../../src/node/write/host-files.ts";
 import { startDev, type DevFixture } from "./dev-helpers.ts";
 import { rawRequest, type RawResponse } from "./http-helpers.ts";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { LiveReload, LIVE_RELOAD_PATH } from "../../src/serve/live-reload.ts";
+import { LiveReload, LIVE_RELOAD_PATH } from "../../src/node/serve/live-reload.ts";
 
 let server: Server;
 let reload: LiveReload;

@@ -3,8 +3,8 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { startPreview, type PreviewServer } from "../../src/preview.ts";
-import { headersFile } from "../../src/write/host-files.ts";
+import { startPreview, type PreviewServer } from "../../src/node/preview.ts";
+import { headersFile } from "../../src/node/write/host-files.ts";
 import { rawRequest } from "./http-helpers.ts";
 
 // A hand-made build folder: each URL rule is checked on files whose names say what they are.

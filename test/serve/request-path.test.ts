@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decodeRequestPath, isHiddenPath } from "../../src/static-host/request-path.ts";
+import { decodeRequestPath, isHiddenPath } from "../../src/node/static-host/request-path.ts";
 import {
   headersFor,
   matchRedirect,
   parseHeaders,
   parseRedirects,
-} from "../../src/static-host/host-rules.ts";
+} from "../../src/node/static-host/host-rules.ts";
 
 describe("decodeRequestPath", () => {
   it("decodes a normal target and keeps the query", () => {

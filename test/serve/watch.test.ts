@@ -15,14 +15,14 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { RebuildQueue } from "../../src/serve/rebuild-queue.ts";
+import { RebuildQueue } from "../../src/node/serve/rebuild-queue.ts";
 import {
   classifyChange,
   isEditorArtifact,
   watchSources,
   type Change,
-} from "../../src/serve/watch.ts";
-import { AssetArchive, type SiteMap } from "../../src/serve/dev-site.ts";
+} from "../../src/node/serve/watch.ts";
+import { AssetArchive, type SiteMap } from "../../src/node/serve/dev-site.ts";
 
 const change = (file: string): Change => ({ kind: "content", file, event: "change" });
 
@@ -322,15 +322,15 @@ describe("classifyChange", () => {
     ["/p/public/favicon.svg", "content"],
     ["/p/templates/theme.css", "client"],
     ["/p/templates/Article.tsx", "templates"],
-    ["/p/src/render/render-page.tsx", "templates"],
-    ["/p/src/content/markdown/markdown.ts", "templates"],
-    ["/p/src/workers/build-worker.ts", "templates"],
+    ["/p/src/node/render/render-page.tsx", "templates"],
+    ["/p/src/node/content/markdown/markdown.ts", "templates"],
+    ["/p/src/node/engine/build-worker.ts", "templates"],
     ["/p/src/shared/url.ts", "templates"],
     ["/p/src/client/router.ts", "client"],
     ["/p/src/client/dev/main.ts", "dev-client"],
-    ["/p/src/engine/session.ts", "restart"],
-    ["/p/src/serve/dev-server.ts", "restart"],
-    ["/p/src/cli.ts", "restart"],
+    ["/p/src/node/engine/pipeline.ts", "restart"],
+    ["/p/src/node/serve/dev-server.ts", "restart"],
+    ["/p/src/node/cli.ts", "restart"],
     ["/p/src/notes.md", undefined],
     ["/p/package.json", undefined],
   ])("%s is a %s change", (file, kind) => {

@@ -75,17 +75,18 @@ describe("module boundaries (STYLE.md), on the real import graph", () => {
   it("finds the imports a browser module must not have (the check can fail)", async () => {
     // The render stage, looked at as if it were client code: it reaches react-dom/server's Node
     // build and, through the build function, node: built-ins and every stage.
-    const graph = await importGraph(["src/engine/build.ts"]);
+    const graph = await importGraph(["src/node/engine/pipeline.ts"]);
     const found = offenders(graph, (f) => OWN_CODE_RE.test(f));
-    expect(found).toContainEqual("src/engine/read-stage.ts → node:path");
-    expect(found).toContainEqual("src/engine/cache.ts → node:fs");
-    expect(found.some((o) => o.endsWith("src/config/load.ts"))).toBe(true);
+    expect(found).toContainEqual("src/node/engine/read-stage.ts → node:path");
+    expect(found).toContainEqual("src/node/engine/cache.ts → node:fs");
+    expect(found.some((o) => o.endsWith("src/node/config/load.ts"))).toBe(true);
   });
 
-  it("lets only src/cli.ts exit the process", () => {
+  it("lets only src/node/cli.ts exit the process", () => {
     const offenders = files("src").filter(
       (f) =>
-        f !== join("src", "cli.ts") && /process\.exit\(/.test(readFileSync(join(ROOT, f), "utf8")),
+        f !== join("src", "node", "cli.ts") &&
+        /process\.exit\(/.test(readFileSync(join(ROOT, f), "utf8")),
     );
     expect(offenders.map((f) => relative(ROOT, join(ROOT, f)))).toEqual([]);
   });

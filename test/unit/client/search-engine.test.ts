@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createSearch, type SearchSources } from "../../../src/client/search/engine.ts";
 import type { PageSection } from "../../../src/shared/search/present.ts";
-import { buildSearchFiles, type SearchOptions } from "../../../src/search/index-files.ts";
+import { buildSearchFiles, type SearchOptions } from "../../../src/node/search/index-files.ts";
 import { shardFor, type SearchHead, type SearchShard } from "../../../src/shared/search/format.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
-import { searchData } from "../../../src/content/search-data.ts";
+import { searchData } from "../../../src/node/content/search-data.ts";
 import type { SearchResultGroup, TextPart } from "../../../templates/SearchResults.tsx";
 
 const filler = "Steps run in order and each one receives the event that started the run.";

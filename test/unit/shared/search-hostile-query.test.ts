@@ -4,8 +4,8 @@
  * uses, so its cost is bounded; a query under both limits is read as it always was.
  */
 import { describe, expect, it } from "vitest";
-import { buildSearchFiles } from "../../../src/search/index-files.ts";
-import { searchData } from "../../../src/content/search-data.ts";
+import { buildSearchFiles } from "../../../src/node/search/index-files.ts";
+import { searchData } from "../../../src/node/content/search-data.ts";
 import type { SearchHead } from "../../../src/shared/search/format.ts";
 import { MAX_CONCEPTS, MAX_QUERY_CHARS, parseQuery } from "../../../src/shared/search/query.ts";
 import { firstMatch, wordTest } from "../../../src/shared/search/present.ts";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchFiles } from "../../../src/search/index-files.ts";
+import { buildSearchFiles } from "../../../src/node/search/index-files.ts";
 import { openSearch } from "../../../src/shared/search/search.ts";
 import { parseQuery } from "../../../src/shared/search/query.ts";
 import { rankPages, RANK_MODEL } from "../../../src/shared/search/rank.ts";
 import { SearchReader } from "../../../src/shared/search/reader.ts";
 import type { SearchHead } from "../../../src/shared/search/format.ts";
 import type { SearchPage } from "../../../src/shared/types.ts";
-import { searchData } from "../../../src/content/search-data.ts";
+import { searchData } from "../../../src/node/content/search-data.ts";
 
 const page = (route: string, title: string, ...sections: [string, string][]): SearchPage => ({
   route,

@@ -1,0 +1,90 @@
+/**
+ * The code samples of a page for the example checks (src/node/examples/): every fenced block of the
+ * mdast, with the code as the reader sees it (site values were replaced before parsing; [!code]
+ * notation removed here as the hast pass removes it, and the lines it marks removed (`[!code --]`)
+ * left empty, as the reader copies the block without them), where its fence stands, and the tab label
+ * when it is in a code group. Collected on the worker that parses the page, so a page taken from
+ * the cache brings its samples without being parsed again.
+ */
+import type { Parent, Root } from "mdast";
+import type { CodeSample } from "../../examples/sample.ts";
+import { applyNotations, MARK } from "./code-notation.ts";
+import { parseFenceInfo } from "./fence-info.ts";
+import { resolveLanguage } from "./highlight.ts";
+
+/** Where a page's samples are placed: its file, route and the lines before its body. */
+export interface SampleContext {
+  file: string;
+  route?: string;
+  lineOffset: number;
+}
+
+/** The page's code blocks in document order (lines are the page's own: includes are placed later). */
+export function collectSamples(tree: Root, ctx: SampleContext): CodeSample[] {
+  const samples: CodeSample[] = [];
+  // Iterative, as the mdast pass: the tree comes from a stranger.
+  const stack: [Parent, boolean][] = [[tree, false]];
+  const found: [number, Parent, boolean][] = [];
+  while (stack.length) {
+    const [node, inGroup] = stack.pop()!;
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i]!;
+      if (child.type === "code") found.push([i, node, inGroup]);
+      else if ("children" in child) {
+        const group = child.type === "containerDirective" && child.name === "code-group";
+        stack.push([child as Parent, inGroup || group]);
+      }
+    }
+  }
+  // The stack visits children last to first; positions put them back in document order.
+  const codes = found
+    .map(([i, parent, inGroup]) => ({ node: parent.children[i]!, inGroup }))
+    .sort((a, b) => (a.node.position?.start.offset ?? 0) - (b.node.position?.start.offset ?? 0));
+  for (const { node, inGroup } of codes) {
+    if (node.type !== "code") continue;
+    const lang = node.lang ?? "";
+    const info = parseFenceInfo(node.lang, node.meta);
+    const sample: CodeSample = {
+      lang,
+      meta: node.meta ?? "",
+      code: readerCode(node.value, lang),
+      file: ctx.file,
+      line: (node.position?.start.line ?? 1) + ctx.lineOffset,
+      column: node.position?.start.column ?? 1,
+      route: ctx.route ?? "",
+    };
+    if (inGroup && info.title) sample.label = info.title;
+    if (info.noCheck) sample.noCheck = info.noCheck;
+    if (samples.length) sample.previous = samples.length - 1;
+    samples.push(sample);
+  }
+  return samples;
+}
+
+/**
+ * A notation comment alone on its line (code-notation.ts drops the line, marking the next ones).
+ * One `\s*` after the `]` unless a closer follows: two in a row split trailing spaces every way.
+ */
+const NOTATION_LINE_RE = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*\[!code [^\]]*\]\s*(?:(?:\*\/|-->)\s*)?$/;
+
+/**
+ * The code a reader runs: notation comments out, and lines that hold only a notation or that are
+ * marked removed left empty, so every line keeps its number in the page.
+ */
+function readerCode(value: string, lang: string): string {
+  const { code, marks } = applyNotations(value, resolveLanguage(lang) ?? null);
+  const raw = value.split("\n");
+  const notated = code.split("\n");
+  if (notated.length === raw.length && !marks.some((m) => m & MARK.remove)) return code;
+  const out: string[] = [];
+  let next = 0;
+  for (const line of raw) {
+    if (NOTATION_LINE_RE.test(line) && notated.length - next < raw.length - out.length) {
+      out.push("");
+      continue;
+    }
+    out.push(marks[next]! & MARK.remove ? "" : (notated[next] ?? ""));
+    next++;
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,91 @@
+/**
+ * The block checks of a site: which languages each reads and what its verdicts depend on. The
+ * heavy parsers (TypeScript, tree-sitter) load only when a block needs them: a build whose
+ * verdicts all come from the cache never loads them.
+ */
+import { readFileSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
+import { BrookError } from "../core/errors.ts";
+import { hashKey } from "../engine/cache.ts";
+import type { BlockCheck } from "./block-check.ts";
+import { checkJson, checkYaml } from "./check-json.ts";
+
+/** Bump when a check's verdicts change for the same code and inputs. */
+const CHECKS_VERSION = "1";
+
+/** Where the descriptions of Brook are (absolute paths), when the site has them. */
+export interface ReferenceFiles {
+  cli?: string;
+  runtime?: string;
+}
+
+const SHELL = new Set(["bash", "sh", "shell", "zsh"]);
+const SYNTAX = new Set(["python", "py", "go", "golang", ...SHELL]);
+const JS = new Set(["js", "javascript", "mjs", "cjs"]);
+
+/** The config's reference paths made absolute; each must stay inside the config's folder. */
+export function resolveReference(
+  paths: { cli?: string; runtime?: string },
+  configDir: string,
+): ReferenceFiles {
+  const out: ReferenceFiles = {};
+  for (const key of ["cli", "runtime"] as const) {
+    const path = paths[key];
+    if (path === undefined) continue;
+    const full = resolve(configDir, path);
+    const rel = relative(configDir, full);
+    if (rel.startsWith("..") || isAbsolute(rel))
+      throw new BrookError(
+        `reference.${key} (${path}) is outside the config's folder`,
+        "name a file under the folder of site.config.ts, such as data/cli.yaml",
+      );
+    out[key] = full;
+  }
+  return out;
+}
+
+/** The checks for a site with these reference files. */
+export function exampleChecks(reference: ReferenceFiles): BlockCheck[] {
+  const checks: BlockCheck[] = [
+    {
+      id: "json-syntax",
+      accepts: (lang) => lang === "json",
+      inputs: CHECKS_VERSION,
+      run: async (samples) => samples.map((s) => checkJson(s.code)),
+    },
+    {
+      id: "yaml-syntax",
+      accepts: (lang) => lang === "yaml" || lang === "yml",
+      inputs: CHECKS_VERSION,
+      run: async (samples) => samples.map((s) => checkYaml(s.code)),
+    },
+    {
+      id: "code-syntax",
+      accepts: (lang) => SYNTAX.has(lang),
+      inputs: CHECKS_VERSION,
+      run: async (samples) => (await import("./check-syntax.ts")).checkSyntax(samples),
+    },
+  ];
+  if (reference.runtime) {
+    const file = reference.runtime;
+    const declaration = readFileSync(file, "utf8");
+    checks.push({
+      id: "step-types",
+      accepts: (lang) => JS.has(lang),
+      inputs: hashKey(CHECKS_VERSION, declaration),
+      run: async (samples) =>
+        (await import("./step-types-process.ts")).checkStepTypesApart(samples, declaration, file),
+    });
+  }
+  if (reference.cli) {
+    const file = reference.cli;
+    const text = readFileSync(file, "utf8");
+    checks.push({
+      id: "cli-usage",
+      accepts: (lang) => SHELL.has(lang),
+      inputs: hashKey(CHECKS_VERSION, text),
+      run: async (samples) => (await import("./check-cli.ts")).checkCliUsage(samples, text, file),
+    });
+  }
+  return checks;
+}

@@ -1,0 +1,37 @@
+/** The shapes the example checks share (the contract between the stage and its checks). */
+import type { Diagnostic } from "../core/errors.ts";
+
+/** One fenced code block of a page, as a check sees it. */
+export interface CodeSample {
+  /** Fence language as written: bash, js, json, python, go, http, ... */
+  lang: string;
+  /** The rest of the fence's info string (title, {lines}, :line-numbers, :no-check=...). */
+  meta: string;
+  /** The code as the reader sees it: site values replaced, [!code] notation removed. */
+  code: string;
+  /** The file as diagnostics name it (content/api/rest/index.md, or the part it came from). */
+  file: string;
+  /** 1-based line and column of the opening fence in that file. */
+  line: number;
+  column: number;
+  /** The page's route (/api/rest/). */
+  route: string;
+  /** The code group tab label ([cURL]), when the block is in a code group. */
+  label?: string;
+  /** The reason given with `:no-check=REASON`: the block is not checked, and counted. */
+  noCheck?: string;
+  /** The index (in the page's samples) of the block right before this one, if any. */
+  previous?: number;
+}
+
+/** What a check gets besides the samples. */
+export interface CheckContext {
+  /** Site values (apiBase and the rest), as pages read them. */
+  siteValues: Record<string, string>;
+}
+
+/** A check: rule ids of design.md §9; every diagnostic has file, line, column, rule, message, hint. */
+export type SampleCheck = (
+  samples: CodeSample[],
+  context: CheckContext,
+) => Diagnostic[] | Promise<Diagnostic[]>;

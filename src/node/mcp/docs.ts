@@ -1,0 +1,188 @@
+/**
+ * The docs as the assistant server sees them: the pages of the route manifest, grouped as the
+ * sidebar groups them (llms.txt lists them that way, with their descriptions), each page's
+ * Markdown for machines, and the not-found page's suggestions for an address that is no page.
+ */
+import { closest } from "../../shared/similar.ts";
+import type { PageData, RouteManifest } from "../../shared/types.ts";
+import { markdownPath, normalizeRoute, splitHash } from "../../shared/url.ts";
+import { NotADocsSite, type DocsSource } from "./docs-source.ts";
+import { ASSETS_FOLDER, LLMS_INDEX_FILE, MANIFEST_FILE } from "../../shared/output-layout.ts";
+
+/** Suggestions for an unknown address: as many, and as close, as the not-found page's (design.md §8). */
+const MAX_SUGGESTIONS = 3;
+const SUGGEST_THRESHOLD = 0.4;
+const LLMS_GROUP_RE = /^## (.+)$/;
+// The title is read up to its first unescaped `]` (llms.txt escapes the brackets of titles): a
+// lazy `.+?` there tried every `](` of a line, quadratic on a long line a site could send.
+const LLMS_PAGE_RE = /^- \[((?:\\.|[^\\\]])+)\]\((\S+?)\)(?:: (.*))?$/;
+
+/** A page of the docs. */
+export interface DocsPage {
+  route: string;
+  title: string;
+  description: string;
+  /** Where a reader opens it. */
+  url: string;
+  /** The sidebar group it is listed under (`Workflows › Quickstart`). */
+  group: string;
+}
+
+/** A page read for an assistant. */
+export interface PageText extends DocsPage {
+  markdown: string;
+  /** ISO date of the last change of its source, when the build knew it. */
+  lastUpdated?: string;
+}
+
+/** The docs of one build or site. */
+export interface Docs {
+  source: DocsSource;
+  manifest: RouteManifest;
+  pages: DocsPage[];
+  byRoute: Map<string, DocsPage>;
+}
+
+/** Reads the route manifest and the page list; throws NotADocsSite when they are not there. */
+export async function loadDocs(source: DocsSource): Promise<Docs> {
+  const [manifestText, llms] = await Promise.all([
+    source.read(MANIFEST_FILE),
+    source.read(LLMS_INDEX_FILE),
+  ]);
+  const manifest = parseJson<RouteManifest>(manifestText);
+  if (
+    !isRecord(manifest?.pages) ||
+    !isRecord(manifest.redirects) ||
+    typeof manifest.search !== "string" ||
+    !llms
+  ) {
+    throw new NotADocsSite(
+      `no Brook docs at ${source.name}: ${MANIFEST_FILE} or ${LLMS_INDEX_FILE} is missing or unreadable`,
+    );
+  }
+  // A site's manifest may map a route to anything: only text is a data file or a redirect's target.
+  manifest.pages = onlyText(manifest.pages);
+  manifest.redirects = onlyText(manifest.redirects);
+  const pages = parseLlmsIndex(llms, source.base).filter((p) => manifest.pages[p.route]);
+  // Readers are sent to the site the docs were read from, else to where the build says they are published.
+  for (const p of pages) p.url = (source.siteUrl ?? p.url) + p.route.slice(1);
+  return { source, manifest, pages, byRoute: new Map(pages.map((p) => [p.route, p])) };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function onlyText(record: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+}
+
+/** The pages of llms.txt, in the sidebar's order, with the group each is listed under. */
+export function parseLlmsIndex(text: string, base: string): DocsPage[] {
+  const pages: DocsPage[] = [];
+  let group = "";
+  for (const line of text.split("\n")) {
+    const g = LLMS_GROUP_RE.exec(line);
+    if (g) {
+      group = g[1]!.trim();
+      continue;
+    }
+    const m = LLMS_PAGE_RE.exec(line.trim());
+    if (!m) continue;
+    const route = routeOfMarkdownUrl(m[2]!, base);
+    if (route)
+      pages.push({
+        route,
+        title: m[1]!,
+        description: m[3] ?? "",
+        url: originOf(m[2]!) + base,
+        group,
+      });
+  }
+  return pages;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "";
+  }
+}
+
+/** `https://host/docs/v2/api/rest.md` → `/api/rest/`; `…/index.md` → `/`. */
+function routeOfMarkdownUrl(url: string, base: string): string | undefined {
+  let path: string;
+  try {
+    path = new URL(url, "https://docs.invalid").pathname;
+  } catch {
+    return undefined;
+  }
+  if (!path.startsWith(base) || !path.endsWith(".md")) return undefined;
+  const rel = path.slice(base.length, -3);
+  return rel === "index" ? "/" : `/${rel}/`;
+}
+
+/**
+ * The route a path or URL names: `/limits/`, `limits`, `/docs/v2/limits`, a full URL of the docs,
+ * or the page's `.md`; a redirect is followed. Undefined when it names no page.
+ */
+export function routeOf(docs: Docs, pathOrUrl: string): { route?: string; asked: string } {
+  let path = pathOrUrl.trim();
+  try {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) path = new URL(path).pathname;
+  } catch {
+    return { asked: path };
+  }
+  path = splitHash(path.split("?")[0]!).route;
+  const base = docs.source.base;
+  if (path.startsWith(base)) path = "/" + path.slice(base.length);
+  else if (path === base.slice(0, -1)) path = "/";
+  path = path.replace(/(\/index)?\.(md|html)$/, "");
+  const route =
+    path === "" || path === "/" ? "/" : normalizeRoute(path.startsWith("/") ? path : `/${path}`);
+  const target =
+    docs.manifest.redirects[route] ?? docs.manifest.redirects[route.replace(/\/$/, "")];
+  const final = target ? splitHash(target).route : route;
+  return { route: docs.byRoute.has(final) ? final : undefined, asked: route };
+}
+
+/** Up to three pages whose route is most like an address that is no page (the not-found page's rule). */
+export function suggestPages(docs: Docs, asked: string): DocsPage[] {
+  const routes = docs.pages.map((p) => p.route);
+  return closest(asked.toLowerCase(), routes, MAX_SUGGESTIONS, SUGGEST_THRESHOLD).map((r) =>
+    docs.byRoute.get(r)!,
+  );
+}
+
+/** A page's Markdown for machines, with its last update (from its data file). */
+export async function readPage(docs: Docs, route: string): Promise<PageText | undefined> {
+  const page = docs.byRoute.get(route);
+  if (!page) return undefined;
+  const dataFile = docs.manifest.pages[route];
+  const [markdown, data] = await Promise.all([
+    docs.source.read(markdownPath(docs.source.base, route).slice(docs.source.base.length)),
+    dataFile ? docs.source.read(ASSETS_FOLDER + dataFile) : undefined,
+  ]);
+  if (markdown === undefined) return undefined;
+  const lastUpdated = parseJson<PageData>(data)?.lastUpdated?.iso;
+  return { ...page, markdown, ...(lastUpdated && { lastUpdated }) };
+}
+
+/** A page's data file (headers with their slugs), for search sections. */
+export async function readPageData(docs: Docs, route: string): Promise<PageData | undefined> {
+  const file = docs.manifest.pages[route];
+  return file ? parseJson<PageData>(await docs.source.read(ASSETS_FOLDER + file)) : undefined;
+}
+
+/** JSON text → value, or undefined. */
+export function parseJson<T>(text: string | undefined): T | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
