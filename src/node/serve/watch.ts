@@ -78,7 +78,8 @@ export function classifyChange(file: string, t: WatchTargets): ChangeKind | unde
   if (src === undefined || !/\.(tsx?|jsx?|css)$/.test(src)) return undefined;
   if (src.startsWith("client/dev/")) return "dev-client";
   if (src.startsWith("client/")) return "client";
-  if (/^(node\/render|node\/content|shared)\//.test(src) || WORKER_CODE_RE.test(src)) return "templates";
+  if (/^(node\/render|node\/content|shared)\//.test(src) || WORKER_CODE_RE.test(src))
+    return "templates";
   return "restart";
 }
 
