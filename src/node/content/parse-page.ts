@@ -14,7 +14,7 @@ import { routeToPath } from "../../shared/url.ts";
 import { apiFromFile } from "./markdown/api-operation.ts";
 import { cliFromFile } from "./markdown/cli-command.ts";
 import { CLI_DEPENDENCY } from "../reference/cli-reference.ts";
-import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
+import { OPENAPI_DEPENDENCY } from "../../shared/openapi/operations.ts";
 import type { CodeSample } from "../examples/sample.ts";
 
 /** Options that change how a body renders. */

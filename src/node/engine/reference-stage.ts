@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import { siteValuesOf } from "../content/frontmatter/frontmatter-values.ts";
 import { contentHash } from "../render/hash.ts";
-import { OPENAPI_DEPENDENCY } from "../reference/openapi-index.ts";
+import { OPENAPI_DEPENDENCY } from "../../shared/openapi/operations.ts";
 import { loadReference, OPENAPI_FILES, type ReferenceLoad } from "../reference/openapi-stage.ts";
 import { cliReference } from "../reference/cli-reference.ts";
 import { checkReferenceFiles } from "../reference/reference-files.ts";

@@ -9,17 +9,14 @@
  * block with one request, at most one line of text between) must fit its schema (`api-response`). Pure functions over samples.
  */
 import type { Diagnostic } from "../core/errors.ts";
-import {
-  operationsAt,
-  type ApiDescription,
-  type ApiOperation,
-} from "../reference/openapi-index.ts";
+import type { ApiDescription, ApiOperation } from "../../shared/openapi/operations.ts";
+import { checkRequest } from "../reference/request-check.ts";
 import { schemaProblems } from "../reference/schema-check.ts";
 import { curlRequests, httpRequest, type WrittenRequest } from "./api-requests.ts";
 import type { CheckContext, CodeSample } from "./sample.ts";
 
 export { loadOpenApi } from "../reference/openapi-load.ts";
-export type { ApiDescription } from "../reference/openapi-index.ts";
+export type { ApiDescription } from "../../shared/openapi/operations.ts";
 
 const OPERATION_RE = /(?:^|\s):(request|response)=(\w+)(?::(\d{3}))?(?=\s|$)/;
 
@@ -99,129 +96,6 @@ export function checkApiSamples(
     }
   });
   return out;
-}
-
-type Report = (rule: string, message: string, hint: string) => void;
-
-/** Checks one request; the operation it is, when its path and method are one. */
-function checkRequest(
-  r: WrittenRequest,
-  base: string,
-  api: ApiDescription,
-  report: Report,
-): ApiOperation | undefined {
-  const rest = r.url.slice(base.length);
-  const [path = "", query = ""] = rest.split("?", 2) as [string, string?];
-  const { ops } = operationsAt(api, path || "/");
-  if (!ops.length) {
-    report(
-      "api-path",
-      `${r.method} ${path || "/"} is no operation of the REST API`,
-      "check the path against the REST reference (/api/rest/); paths are relative to {{ site.apiBase }}",
-    );
-    return undefined;
-  }
-  const op = ops.find((o) => o.method === r.method);
-  if (!op) {
-    report(
-      "api-method",
-      `${path} does not take ${r.method}; it takes ${ops.map((o) => o.method).join(", ")}`,
-      "use one of the methods the REST reference lists for this path",
-    );
-    return undefined;
-  }
-  // Query parameters: known, and within their limits when literal.
-  for (const pair of query ? query.split("&") : []) {
-    const [name = "", value = ""] = pair.split("=", 2) as [string, string?];
-    if (!name || name.includes("$")) continue;
-    const param = op.parameters.find((p) => p.in === "query" && p.name === name);
-    if (!param) {
-      report(
-        "api-path",
-        `${op.method} ${op.path} takes no query parameter '${name}'`,
-        `its query parameters: ${
-          op.parameters
-            .filter((p) => p.in === "query")
-            .map((p) => p.name)
-            .join(", ") || "none"
-        }`,
-      );
-      continue;
-    }
-    if (value.includes("$")) continue;
-    const typed =
-      param.schema.type === "integer" || param.schema.type === "number"
-        ? Number(value)
-        : param.schema.type === "boolean"
-          ? value === "true"
-            ? true
-            : value === "false"
-              ? false
-              : value
-          : decodeURIComponent(value);
-    for (const p of schemaProblems(param.schema, typed))
-      report(
-        "api-path",
-        `query parameter ${name}: ${p.message.replace(/^the value /, "")}`,
-        "the REST reference gives each parameter's type and limits",
-      );
-  }
-  // Headers the operation needs.
-  if (op.auth.schemes.length && !r.headers.has("authorization") && !r.dynamicHeaders)
-    report(
-      "api-body",
-      `${op.method} ${op.path} needs an Authorization header`,
-      'add -H "Authorization: Bearer $BROOK_API_KEY"',
-    );
-  for (const p of op.parameters)
-    if (
-      p.in === "header" &&
-      p.required &&
-      !r.headers.has(p.name.toLowerCase()) &&
-      !r.dynamicHeaders
-    )
-      report(
-        "api-body",
-        `${op.method} ${op.path} needs the header ${p.name}`,
-        `add -H "${p.name}: ${String(p.schema.const ?? p.example ?? "…")}"`,
-      );
-  // The body.
-  const body = op.requestBody;
-  if (!body) {
-    if (r.body) report("api-body", `${op.method} ${op.path} takes no body`, "remove the -d option");
-    return op;
-  }
-  if (!r.body) {
-    if (body.required)
-      report(
-        "api-body",
-        `${op.method} ${op.path} needs a body (${body.mediaType})`,
-        "add -d with the body the REST reference shows",
-      );
-    return op;
-  }
-  if (!r.body.literal) return op;
-  let value: unknown;
-  if (r.body.form) value = Object.fromEntries(new URLSearchParams(r.body.text));
-  else {
-    try {
-      value = JSON.parse(r.body.text);
-    } catch (e) {
-      report(
-        "api-body",
-        `the body of ${op.method} ${op.path} is not JSON: ${(e as Error).message}`,
-        'write the body as JSON in single quotes: -d \'{"name": "…"}\'',
-      );
-      return op;
-    }
-  }
-  for (const p of schemaProblems(body.schema, value))
-    report(
-      "api-body",
-      `the body of ${op.method} ${op.path}: ${p.message}`,
-      "the REST reference lists the body's fields, their types and limits",
-    );
-  return op;
 }
 
 /** Which schema a JSON block shows, if any. */

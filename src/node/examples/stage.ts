@@ -5,7 +5,7 @@
  * one-page edit checks only the blocks that changed. Takes and returns plain data.
  */
 import { checkApiSamples } from "./check-api.ts";
-import type { ApiDescription } from "../reference/openapi-index.ts";
+import type { ApiDescription } from "../../shared/openapi/operations.ts";
 import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../core/errors.ts";
 import { verdictKey, type BlockCheck, type BlockProblem } from "./block-check.ts";

@@ -3,7 +3,7 @@
  * build publishes (`openapi.json` under the base). An operation is found by its operationId, by
  * `METHOD /path`, or by the words of a question ("how do I create a subscription").
  */
-import { MAX_DEPTH, MAX_VALUES } from "../reference/openapi-limits.ts";
+import { MAX_DEPTH, MAX_VALUES } from "../../shared/openapi/limits.ts";
 import { similarity } from "../../shared/similar.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;

@@ -3,7 +3,7 @@
  * `settings.memory_mb`, list items as `data[].id`), each with its type, whether it is required,
  * its limits and its description.
  */
-import type { JsonSchema } from "./openapi-index.ts";
+import type { JsonSchema } from "../../shared/openapi/operations.ts";
 
 /** One row of a fields table. */
 export interface FieldRow {

@@ -10,7 +10,7 @@ import { lineOf } from "./yaml-lines.ts";
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../core/errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";
-import { indexApi, type ApiDescription } from "./openapi-index.ts";
+import { indexApi, type ApiDescription } from "../../shared/openapi/operations.ts";
 import { validationThread } from "./openapi-thread.ts";
 import {
   DescriptionLimitError,
@@ -18,7 +18,7 @@ import {
   TOO_DEEP,
   TOO_MANY_WRITTEN,
   tooLarge,
-} from "./openapi-limits.ts";
+} from "../../shared/openapi/limits.ts";
 import { descriptionProblems, type DescriptionProblem } from "./openapi-validate.ts";
 
 /** The description, values resolved: as published, and indexed. */

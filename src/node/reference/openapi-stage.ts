@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import { ContentError, type Diagnostic } from "../core/errors.ts";
 import { parseOpenApi, type LoadedOpenApi } from "./openapi-load.ts";
-import { indexApi } from "./openapi-index.ts";
+import { indexApi } from "../../shared/openapi/operations.ts";
 import { OPENAPI_FILES } from "../../shared/output-layout.ts";
 
 export { OPENAPI_FILES };

@@ -1,10 +1,12 @@
 /**
  * What is wrong with the REST API's description, as paths into it: the maintained OpenAPI 3.1
  * parser's verdict (@readme/openapi-parser), then the description's own examples against their
- * schemas. Plain data in, plain data out, so it runs on this thread or on a thread of its own
+ * schemas and the example request they make (request-check.ts). Plain data in, plain data out, so it runs on this thread or on a thread of its own
  * (openapi-worker.ts); openapi-load.ts turns the paths into the YAML's lines.
  */
-import { indexApi, type ApiDescription } from "./openapi-index.ts";
+import { indexApi, type ApiDescription } from "../../shared/openapi/operations.ts";
+import { exampleRequest } from "../../shared/openapi/example-request.ts";
+import { exampleRequestProblems } from "./request-check.ts";
 import { patternRisk } from "./safe-pattern.ts";
 import { schemaProblems } from "./schema-check.ts";
 
@@ -123,6 +125,9 @@ function exampleProblems(api: ApiDescription): DescriptionProblem[] {
       if (p.example !== undefined)
         for (const q of schemaProblems(p.schema, p.example))
           add(base, `${op.id}: the example of parameter ${p.name}: ${q.message}`);
+    // The request the reference shows and assistants get: made from these examples, it must work.
+    for (const m of exampleRequestProblems(exampleRequest(op, api.server), api))
+      add(base, `${op.id}: the example request: ${m}`);
   }
   return out;
 }

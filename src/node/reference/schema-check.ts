@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type addFormatsModule from "ajv-formats";
-import type { JsonSchema } from "./openapi-index.ts";
+import type { JsonSchema } from "../../shared/openapi/operations.ts";
 import { safeRegExp } from "./safe-pattern.ts";
 
 // ajv (about 250 KB once bundled) is required when the first schema is compiled, not when the

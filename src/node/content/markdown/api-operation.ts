@@ -11,8 +11,13 @@
 import { readFileSync } from "node:fs";
 import type { RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
-import { indexApi, type ApiDescription, type ApiOperation } from "../../reference/openapi-index.ts";
-import { exampleRequest } from "../../reference/openapi-examples.ts";
+import {
+  indexApi,
+  type ApiDescription,
+  type ApiOperation,
+} from "../../../shared/openapi/operations.ts";
+import { exampleRequest } from "../../../shared/openapi/example-request.ts";
+import { requestSamples } from "../../../shared/openapi/request-samples.ts";
 import { fieldRows, typeOf, limitsOf } from "../../reference/openapi-fields.ts";
 import { propose } from "../../../shared/similar.ts";
 import { generatedNodes, parseGenerated } from "./generated-nodes.ts";
@@ -151,7 +156,7 @@ export function operationMarkdown(op: ApiOperation, server: string): string {
             .join("\n"),
       );
   }
-  const example = exampleRequest(op, server);
+  const example = requestSamples(exampleRequest(op, server));
   const ok = op.responses.find((r) => r.status.startsWith("2"));
   const fence = (lang: string, label: string, text: string) =>
     "````" + `${lang} [${label}]\n${text.replace(/\n$/, "")}\n` + "````";

@@ -27,7 +27,7 @@ import { bodyMarkdown } from "./page-markdown.ts";
 import { transformRawHtml } from "./raw-html.ts";
 import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
 import { fillToc } from "./toc.ts";
-import type { ApiDescription } from "../../reference/openapi-index.ts";
+import type { ApiDescription } from "../../../shared/openapi/operations.ts";
 import type { CliDescription } from "../../examples/cli-description.ts";
 import { collectSamples } from "../code/code-samples.ts";
 import type { CodeSample } from "../../examples/sample.ts";

@@ -10,7 +10,7 @@ import { replaceSiteValues } from "../../../../src/node/content/site-values.ts";
 import { applyNotations, MARK } from "../../../../src/node/content/code/code-notation.ts";
 import { commandMarkdown } from "../../../../src/node/content/markdown/cli-command.ts";
 import { operationMarkdown } from "../../../../src/node/content/markdown/api-operation.ts";
-import type { ApiOperation } from "../../../../src/node/reference/openapi-index.ts";
+import type { ApiOperation } from "../../../../src/shared/openapi/operations.ts";
 import { checkMarkerRuns } from "../../../../src/node/content/markdown/markdown-guard.ts";
 import { MAX_BLOCK_QUOTES, MAX_LINE_NESTING } from "../../../../src/node/content/limits.ts";
 

@@ -82,6 +82,29 @@ describe("api-path", () => {
     expect(past[0]!.message).toContain(`must be <= ${values.limits.pageSize.max}`);
   });
 
+  it("refuses a path parameter left as a placeholder, or one its schema refuses", () => {
+    const placeholder = check(curl(`${apiBase}/workflows/{id}`));
+    expect(placeholder).toMatchObject([{ rule: "api-path" }]);
+    expect(placeholder[0]!.message).toBe("path parameter id is not filled in ({id})");
+    const prefix = check(curl(`${apiBase}/workflows/cmp_prhpckm6q09zcdv2q4jlygr0`));
+    expect(prefix).toMatchObject([{ rule: "api-path" }]);
+    expect(prefix[0]!.message).toMatch(/^path parameter id: .*pattern/);
+    // A shell variable is the reader's to fill in.
+    expect(check(curl(`${apiBase}/workflows/$WORKFLOW_ID`))).toEqual([]);
+  });
+
+  it("refuses a request without a required query parameter", () => {
+    const d = check(
+      fence(
+        "bash",
+        `curl -s -X DELETE "${apiBase}/subscriptions?listener_id=wf_prhpckm6q09zcdv2q4jlygr0" \\\n  -H "Authorization: Bearer $BROOK_API_KEY"`,
+      ),
+    );
+    expect(d.map((x) => x.message)).toContain(
+      "DELETE /subscriptions needs the query parameter emitter_id",
+    );
+  });
+
   it("leaves other hosts alone", () => {
     expect(check(fence("bash", "curl -s https://hooks.brook.example/wf_x/nothing"))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadOpenApi } from "../../../../src/node/reference/openapi-load.ts";
-import type { ApiDescription } from "../../../../src/node/reference/openapi-index.ts";
+import type { ApiDescription } from "../../../../src/shared/openapi/operations.ts";
 import { renderMarkdown } from "../../../../src/node/content/markdown/markdown.ts";
 import { values } from "../../../../data/values.ts";
 

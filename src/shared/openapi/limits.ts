@@ -3,7 +3,7 @@
  * of the OpenAPI parser overflows its stack, and following `$ref`s (each one copies its target)
  * cannot expand a small file into billions of values on the main thread.
  */
-import { pastLimits, type PastLimit } from "../../shared/value-limits.ts";
+import { pastLimits, type PastLimit } from "../value-limits.ts";
 
 /** Levels of nesting a description may have, as written and with its `$ref`s followed (the real one: 12 and 18). */
 export const MAX_DEPTH = 64;

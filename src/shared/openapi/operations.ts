@@ -9,7 +9,7 @@ import {
   MAX_VALUES,
   TOO_DEEP,
   type LimitPath,
-} from "./openapi-limits.ts";
+} from "./limits.ts";
 
 /** A JSON Schema, as the description states it (OpenAPI 3.1 schemas are JSON Schema 2020-12). */
 export type JsonSchema = Record<string, unknown>;
