@@ -13,7 +13,7 @@ import type { ApiDescription, ApiOperation } from "../../shared/openapi/operatio
 import { checkRequest } from "../reference/request-check.ts";
 import { schemaProblems } from "../reference/schema-check.ts";
 import { curlRequests, httpRequest, type WrittenRequest } from "./api-requests.ts";
-import type { CheckContext, CodeSample } from "./sample.ts";
+import { placeInSample, type CheckContext, type CodeSample } from "./sample.ts";
 
 export { loadOpenApi } from "../reference/openapi-load.ts";
 export type { ApiDescription } from "../../shared/openapi/operations.ts";
@@ -50,10 +50,8 @@ export function checkApiSamples(
       hint: string,
     ): Diagnostic => ({
       file: sample.file,
-      line: sample.line + 1 + line,
-      column,
+      ...placeInSample(sample, line, column, message),
       rule,
-      message,
       hint,
     });
     const requests = requestsOf(sample).filter(

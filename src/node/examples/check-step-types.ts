@@ -136,19 +136,28 @@ const NODE_MODULE_RE = /^(?:node:)?([a-z_]+(?:\/[a-z_]+)?)$/;
 export function warmStepTypes(): void {
   parseLibraries([
     ...NODE_GLOBALS,
-    ...[...NETWORK, "crypto", "fs", "path", "util"].map((n) => `${n}.d.ts`),
+    ...[...NETWORK, "crypto", "fs", "path", "tty", "util"].map((n) => `${n}.d.ts`),
   ]);
 }
 
+/** Globals some blocks use whose types live in a module's file: the standard streams, the text codecs. */
+const GLOBAL_TYPINGS: [RegExp, string[]][] = [
+  [/\bprocess\.std(?:in|out|err)\b/, ["tty.d.ts", ...[...NETWORK].map((n) => `${n}.d.ts`)]],
+  [/\bText(?:De|En)coder\b/, ["util.d.ts"]],
+];
+
 function nodeTypings(samples: StepSample[]): string[] {
   const files = new Set(NODE_GLOBALS);
-  for (const s of samples)
+  for (const s of samples) {
+    for (const [uses, typings] of GLOBAL_TYPINGS)
+      if (uses.test(s.code)) for (const f of typings) files.add(f);
     for (const m of s.code.matchAll(IMPORT_RE)) {
       const name = NODE_MODULE_RE.exec(m[1]!)?.[1];
       if (name && isBuiltin(name)) files.add(`${name}.d.ts`);
       // A server's and a request's types come from the network modules under them.
       if (name && NETWORK.has(name)) for (const n of NETWORK) files.add(`${n}.d.ts`);
     }
+  }
   return [...files];
 }
 
@@ -169,10 +178,10 @@ function untypedPackages(samples: StepSample[]): string {
 
 /**
  * Readers' scripts run on a current Node, which has `fetch` (steps run on Node 14, which has not;
- * the pages say so). Declared small, instead of undici's 70 files of types.
+ * the pages say so), its body read as a stream. Declared small, instead of undici's 70 files of types.
  */
 const SCRIPT_FETCH = `
-declare function fetch(url: string | URL, init?: { method?: string; headers?: Record<string, string>; body?: any; signal?: AbortSignal }): Promise<{ ok: boolean; status: number; headers: { get(name: string): string | null }; json(): Promise<any>; text(): Promise<string> }>;
+declare function fetch(url: string | URL, init?: { method?: string; headers?: Record<string, string>; body?: any; signal?: AbortSignal }): Promise<{ ok: boolean; status: number; headers: { get(name: string): string | null }; body: AsyncIterable<Uint8Array>; json(): Promise<any>; text(): Promise<string> }>;
 `;
 
 function problem(

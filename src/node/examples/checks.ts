@@ -11,7 +11,7 @@ import type { BlockCheck } from "./block-check.ts";
 import { checkJson, checkYaml } from "./check-json.ts";
 
 /** Bump when a check's verdicts change for the same code and inputs. */
-const CHECKS_VERSION = "1";
+const CHECKS_VERSION = "2";
 
 /** Where the descriptions of Brook are (absolute paths), when the site has them. */
 export interface ReferenceFiles {

@@ -22,6 +22,27 @@ export interface CodeSample {
   noCheck?: string;
   /** The index (in the page's samples) of the block right before this one, if any. */
   previous?: number;
+  /**
+   * For a block a directive wrote (`::operation`): the directive and the block, named in each
+   * problem, which is reported at the directive's line (`line`, `column`), not inside the code.
+   */
+  origin?: string;
+}
+
+/** Where a problem at `line` (0-based, of the code) and `column` of a sample is reported, and its message. */
+export function placeInSample(
+  sample: CodeSample,
+  line: number,
+  column: number,
+  message: string,
+): { line: number; column: number; message: string } {
+  if (sample.origin)
+    return {
+      line: sample.line,
+      column: sample.column,
+      message: `${sample.origin}, line ${line + 1}: ${message}`,
+    };
+  return { line: sample.line + 1 + line, column, message };
 }
 
 /** What a check gets besides the samples. */

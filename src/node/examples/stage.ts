@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../core/errors.ts";
 import { verdictKey, type BlockCheck, type BlockProblem } from "./block-check.ts";
 import { checksAhead, type ChecksAhead, type VerdictsAhead } from "./ahead.ts";
-import type { CheckContext, CodeSample, SampleCheck } from "./sample.ts";
+import { placeInSample, type CheckContext, type CodeSample, type SampleCheck } from "./sample.ts";
 import { summarize, type ExampleSummary } from "./summary.ts";
 import { exampleChecks, resolveReference } from "./checks.ts";
 
@@ -98,14 +98,12 @@ export async function checkExamples(input: ExampleInput): Promise<ExampleOutcome
   return { diagnostics, summary, memo: same && input.previous ? input.previous : memo };
 }
 
-/** A block's problem placed in its page: the code starts on the line after the fence. */
+/** A block's problem placed in its page: the code starts on the line after the fence (p.line is 1-based). */
 function place(p: BlockProblem, sample: CodeSample): Diagnostic {
   return {
     file: sample.file,
-    line: sample.line + p.line,
-    column: p.column,
+    ...placeInSample(sample, p.line - 1, p.column ?? 1, p.message),
     rule: p.rule,
-    message: p.message,
     hint: p.hint,
   };
 }

@@ -6,7 +6,7 @@
  * when it is in a code group. Collected on the worker that parses the page, so a page taken from
  * the cache brings its samples without being parsed again.
  */
-import type { Parent, Root } from "mdast";
+import type { Parent, Root, RootContent } from "mdast";
 import type { CodeSample } from "../../examples/sample.ts";
 import { applyNotations, MARK } from "./code-notation.ts";
 import { parseFenceInfo } from "./fence-info.ts";
@@ -59,6 +59,53 @@ export function collectSamples(tree: Root, ctx: SampleContext): CodeSample[] {
     samples.push(sample);
   }
   return samples;
+}
+
+/** Where the blocks of a directive's nodes are reported: the directive's place, and its text. */
+export interface GeneratedAt {
+  file: string;
+  line: number;
+  column: number;
+  route: string;
+  /** The directive as written (`::operation{id=createWorkflow}`). */
+  origin: string;
+}
+
+/** The code blocks of nodes a directive made (no positions), in document order, all placed at the directive. */
+export function generatedSamples(nodes: RootContent[], at: GeneratedAt): CodeSample[] {
+  const samples: CodeSample[] = [];
+  const stack: [RootContent, boolean][] = nodes.map((n): [RootContent, boolean] => [n, false]);
+  stack.reverse();
+  while (stack.length) {
+    const [node, inGroup] = stack.pop()!;
+    if (node.type === "code") {
+      const info = parseFenceInfo(node.lang, node.meta);
+      samples.push({
+        lang: node.lang ?? "",
+        meta: node.meta ?? "",
+        code: readerCode(node.value, node.lang ?? ""),
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        route: at.route,
+        ...(inGroup && info.title ? { label: info.title } : {}),
+        origin: `${at.origin}, its ${blockName(info)}`,
+      });
+    } else if ("children" in node) {
+      const group = node.type === "containerDirective" && node.name === "code-group";
+      for (let i = node.children.length - 1; i >= 0; i--)
+        stack.push([node.children[i] as RootContent, inGroup || group]);
+    }
+  }
+  return samples;
+}
+
+/** How a problem names a generated block: its label, the response it shows, or its language. */
+function blockName(info: ReturnType<typeof parseFenceInfo>): string {
+  if (info.title) return `${info.title} block`;
+  const status = info.operation?.split(":")[2];
+  if (status) return `${status} response`;
+  return `${info.lang || "code"} block`;
 }
 
 /**
