@@ -105,8 +105,10 @@ function exampleProblems(api: ApiDescription): DescriptionProblem[] {
   const out: DescriptionProblem[] = [];
   const add = (path: DescriptionPath, message: string) =>
     out.push({ path, message, rule: "openapi-example" });
-  for (const op of api.operations) {
-    const base: DescriptionPath = ["paths", op.path, op.method.toLowerCase()];
+  for (const op of [...api.operations, ...api.webhooks]) {
+    const base: DescriptionPath = op.webhook
+      ? ["webhooks", op.webhook, op.method.toLowerCase()]
+      : ["paths", op.path, op.method.toLowerCase()];
     const body = op.requestBody;
     if (body?.example !== undefined)
       for (const p of schemaProblems(body.schema, body.example))
@@ -126,8 +128,12 @@ function exampleProblems(api: ApiDescription): DescriptionProblem[] {
         for (const q of schemaProblems(p.schema, p.example))
           add(base, `${op.id}: the example of parameter ${p.name}: ${q.message}`);
     // The request the reference shows and assistants get: made from these examples, it must work.
-    for (const m of exampleRequestProblems(exampleRequest(op, api.server), api))
-      add(base, `${op.id}: the example request: ${m}`);
+    // (A webhook's goes to the reader's URL: its parts are checked above, and by what it lacks.)
+    const example = exampleRequest(op, op.exampleUrl ?? api.server);
+    const problems = op.webhook
+      ? [...example.gaps, ...(op.exampleUrl ? [] : ["x-example-url names no URL to send it to"])]
+      : exampleRequestProblems(example, api);
+    for (const m of problems) add(base, `${op.id}: the example request: ${m}`);
   }
   return out;
 }

@@ -53,6 +53,10 @@ export interface ApiOperation {
   auth: { schemes: string[]; scopes: string[] };
   /** The query of the reference's request example (x-example-query). */
   exampleQuery: Record<string, unknown>;
+  /** For a webhook (the description's `webhooks`): its name there; `path` is then empty. */
+  webhook?: string;
+  /** Where a webhook's example delivery goes (x-example-url): a receiver of the reader's. */
+  exampleUrl?: string;
 }
 
 /** An OpenAPI description, indexed. */
@@ -60,6 +64,9 @@ export interface ApiDescription {
   /** The server URL the paths are relative to. */
   server: string;
   operations: ApiOperation[];
+  /** The requests Brook sends to the reader's URLs (OpenAPI 3.1 `webhooks`), never matched by a request's path. */
+  webhooks: ApiOperation[];
+  /** Operations and webhooks, by operationId. */
   byId: Map<string, ApiOperation>;
   /** Each operation's nodes as `::operation` shows them, made once by the build (api-operation.ts). */
   rendered?: Record<string, unknown[]>;
@@ -74,7 +81,14 @@ export const OPENAPI_DEPENDENCY = "{openapi}";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-type Json = Record<string, unknown>;
+/**
+ * The name of the component schema a followed `$ref` pointed at (`Workflow`), on the copy it
+ * became: a symbol, so JSON, `Object.entries` and structuredClone never see it.
+ */
+export const SCHEMA_NAME = Symbol("schema name");
+const SCHEMA_REF_RE = /^#\/components\/schemas\/([^/]+)$/;
+
+type Json = Record<string | symbol, unknown>;
 
 /**
  * Follows internal `$ref`s everywhere (siblings of a `$ref` override the target's fields, as 3.1
@@ -115,9 +129,14 @@ export function dereference(doc: Json): Json {
       resolving.delete(ref);
       const { $ref: _, ...siblings } = obj;
       const rest = walk(siblings, path, depth) as Json;
-      return Object.keys(rest).length && resolved && typeof resolved === "object"
-        ? { ...(resolved as Json), ...rest }
-        : resolved;
+      const out =
+        Object.keys(rest).length && resolved && typeof resolved === "object"
+          ? { ...(resolved as Json), ...rest }
+          : resolved;
+      const name = SCHEMA_REF_RE.exec(ref)?.[1];
+      if (name && out && typeof out === "object" && !Array.isArray(out))
+        (out as Json)[SCHEMA_NAME] = decodeURIComponent(name);
+      return out;
     }
     return Object.fromEntries(
       Object.entries(obj).map(([k, v]) => [k, walk(v, [...path, k], depth + 1)]),
@@ -144,71 +163,90 @@ function firstExample(media: Json): unknown {
   return first?.value;
 }
 
+/** One operation of a path item (or of a webhook): its parameters merged with the item's. */
+function operation(
+  path: string,
+  method: string,
+  item: Json,
+  op: Json,
+  globalSecurity: Json[],
+): ApiOperation {
+  const shared = ((item.parameters as Json[]) ?? []).map(parameter);
+  const own = ((op.parameters as Json[]) ?? []).map(parameter);
+  const parameters = [
+    ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
+    ...own,
+  ];
+  const body = op.requestBody as Json | undefined;
+  const [mediaType, media] = Object.entries((body?.content as Record<string, Json>) ?? {})[0] ?? [];
+  const security = (op.security as Json[] | undefined) ?? globalSecurity;
+  return {
+    id: String(op.operationId),
+    method: method.toUpperCase(),
+    path,
+    summary: String(op.summary ?? ""),
+    description: String(op.description ?? ""),
+    tags: (op.tags as string[]) ?? [],
+    parameters,
+    requestBody:
+      body && mediaType && media
+        ? {
+            required: body.required === true,
+            mediaType,
+            schema: (media.schema as JsonSchema) ?? {},
+            example: firstExample(media),
+          }
+        : undefined,
+    responses: Object.entries((op.responses as Record<string, Json>) ?? {}).map(([status, r]) => {
+      const [type, content] = Object.entries((r.content as Record<string, Json>) ?? {})[0] ?? [];
+      return {
+        status,
+        description: String(r.description ?? ""),
+        mediaType: type,
+        schema: content?.schema as JsonSchema | undefined,
+        example: content ? firstExample(content) : undefined,
+        errorType: r["x-error-type"] as string | undefined,
+        errorCodes: (r["x-error-codes"] as string[]) ?? [],
+        headers: Object.keys((r.headers as Json) ?? {}),
+      };
+    }),
+    auth: {
+      schemes: [...new Set(security.flatMap((s) => Object.keys(s)))],
+      scopes: [...new Set(security.flatMap((s) => Object.values(s).flat() as string[]))],
+    },
+    exampleQuery: (op["x-example-query"] as Record<string, unknown>) ?? {},
+  };
+}
+
+/** The operations of a map of path items (`paths`, or `webhooks` by name). */
+function operationsOf(items: unknown, globalSecurity: Json[], webhooks: boolean): ApiOperation[] {
+  const out: ApiOperation[] = [];
+  for (const [key, item] of Object.entries((items as Record<string, Json>) ?? {}))
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const found = operation(webhooks ? "" : key, method, item, op, globalSecurity);
+      if (webhooks) {
+        found.webhook = key;
+        if (typeof op["x-example-url"] === "string") found.exampleUrl = op["x-example-url"];
+      }
+      out.push(found);
+    }
+  return out;
+}
+
 /** Indexes a description (with `$ref`s or without). */
 export function indexApi(raw: Json): ApiDescription {
   const doc = dereference(raw);
   const servers = (doc.servers as Json[] | undefined) ?? [];
   const globalSecurity = (doc.security as Json[] | undefined) ?? [];
-  const operations: ApiOperation[] = [];
-  for (const [path, item] of Object.entries((doc.paths as Record<string, Json>) ?? {})) {
-    const shared = ((item.parameters as Json[]) ?? []).map(parameter);
-    for (const method of METHODS) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const own = ((op.parameters as Json[]) ?? []).map(parameter);
-      const parameters = [
-        ...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)),
-        ...own,
-      ];
-      const body = op.requestBody as Json | undefined;
-      const [mediaType, media] =
-        Object.entries((body?.content as Record<string, Json>) ?? {})[0] ?? [];
-      const security = (op.security as Json[] | undefined) ?? globalSecurity;
-      operations.push({
-        id: String(op.operationId),
-        method: method.toUpperCase(),
-        path,
-        summary: String(op.summary ?? ""),
-        description: String(op.description ?? ""),
-        tags: (op.tags as string[]) ?? [],
-        parameters,
-        requestBody:
-          body && mediaType && media
-            ? {
-                required: body.required === true,
-                mediaType,
-                schema: (media.schema as JsonSchema) ?? {},
-                example: firstExample(media),
-              }
-            : undefined,
-        responses: Object.entries((op.responses as Record<string, Json>) ?? {}).map(
-          ([status, r]) => {
-            const [type, content] =
-              Object.entries((r.content as Record<string, Json>) ?? {})[0] ?? [];
-            return {
-              status,
-              description: String(r.description ?? ""),
-              mediaType: type,
-              schema: content?.schema as JsonSchema | undefined,
-              example: content ? firstExample(content) : undefined,
-              errorType: r["x-error-type"] as string | undefined,
-              errorCodes: (r["x-error-codes"] as string[]) ?? [],
-              headers: Object.keys((r.headers as Json) ?? {}),
-            };
-          },
-        ),
-        auth: {
-          schemes: [...new Set(security.flatMap((s) => Object.keys(s)))],
-          scopes: [...new Set(security.flatMap((s) => Object.values(s).flat() as string[]))],
-        },
-        exampleQuery: (op["x-example-query"] as Record<string, unknown>) ?? {},
-      });
-    }
-  }
+  const operations = operationsOf(doc.paths, globalSecurity, false);
+  const webhooks = operationsOf(doc.webhooks, globalSecurity, true);
   return {
     server: String(servers[0]?.url ?? ""),
     operations,
-    byId: new Map(operations.map((o) => [o.id, o])),
+    webhooks,
+    byId: new Map([...operations, ...webhooks].map((o) => [o.id, o])),
   };
 }
 

@@ -26,6 +26,23 @@ export function requestSamples(r: ExampleRequest): RequestSamples {
   return { curl: curl(r), node: node(r), python: python(r), go: go(r) };
 }
 
+/**
+ * The request as the server receives it: request line, `Host`, the headers, a blank line and the
+ * body (a webhook's delivery, whose body is the JSON as Brook signs it).
+ */
+export function requestMessage(r: ExampleRequest): string {
+  const url = new URL(r.url);
+  const lines = [`${r.method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];
+  for (const [name, value] of r.headers) lines.push(`${name}: ${value}`);
+  if (!r.body) return lines.join("\n") + "\n";
+  const body = isForm(r)
+    ? new URLSearchParams(
+        Object.entries(r.body.value).map(([k, v]): [string, string] => [k, String(v)]),
+      ).toString()
+    : JSON.stringify(r.body.value, null, 2);
+  return `${lines.join("\n")}\n\n${body}\n`;
+}
+
 /** cURL: `$NAME` is the shell's own, so values go in as written. */
 function curl(r: ExampleRequest): string {
   const lines = [
