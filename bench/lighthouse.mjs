@@ -5,7 +5,8 @@
 // requests, unused JavaScript, render-blocking time), median of RUNS runs. Targets: mobile
 // performance 100, CLS < 0.01; exit code 1 when one is missed. Scores are noisy on a loaded
 // machine: run more than once and read the medians.
-//   node bench/lighthouse.mjs    (RUNS=3; FORMS=mobile for one form; DIR=<a finished build> skips the build)
+//   node bench/lighthouse.mjs    (RUNS=3; FORMS=mobile for one form; DIR=<a finished build> skips the build;
+//                                 PAGES=/docs/v2/api/rest/ for some pages, comma-separated)
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +18,7 @@ import { findChromium } from "../test/helpers/chromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.RUNS ?? 3);
-const PAGES = [
+const PAGES = process.env.PAGES?.split(",") ?? [
   "/docs/v2/",
   "/docs/v2/limits/",
   "/docs/v2/api/rest/",
@@ -86,7 +87,7 @@ try {
     `Lighthouse, median of ${RUNS} run(s); targets: mobile performance ≥ ${TARGET_SCORE}, CLS < ${TARGET_CLS}\n`,
   );
   console.log(
-    `${"page".padEnd(36)} ${"form".padEnd(8)} ${"perf".padStart(5)} ${"CLS".padStart(7)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"a11y".padStart(5)} ${"JS B".padStart(7)} ${"reqs".padStart(5)} ${"unused JS B".padStart(12)} ${"blocking ms".padStart(12)}  perf of each run`,
+    `${"page".padEnd(36)} ${"form".padEnd(8)} ${"perf".padStart(5)} ${"CLS".padStart(7)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"main ms".padStart(8)} ${"DOM".padStart(6)} ${"a11y".padStart(5)} ${"JS B".padStart(7)} ${"reqs".padStart(5)} ${"unused JS B".padStart(12)} ${"blocking ms".padStart(12)}  perf of each run`,
   );
   for (const path of PAGES) {
     for (const form of FORMS) {
@@ -114,6 +115,9 @@ try {
           cls: lhr.audits["cumulative-layout-shift"].numericValue,
           lcp: lhr.audits["largest-contentful-paint"].numericValue,
           tbt: lhr.audits["total-blocking-time"].numericValue,
+          // The main thread's work under the form's CPU throttling (style, layout, script, parse…), and the DOM's elements.
+          main: lhr.audits["mainthread-work-breakdown"].numericValue,
+          dom: lhr.audits["dom-size-insight"]?.numericValue ?? 0,
           a11y: Math.round(lhr.categories.accessibility.score * 100),
           // What the page fetched, as transferred (the network-requests audit lists every request).
           ...loaded(lhr.audits["network-requests"].details.items),
@@ -141,7 +145,11 @@ try {
           .toFixed(0)
           .padStart(7)} ${median(runs.map((r) => r.tbt))
           .toFixed(0)
-          .padStart(7)} ${String(median(runs.map((r) => r.a11y))).padStart(5)} ${String(
+          .padStart(7)} ${median(runs.map((r) => r.main))
+          .toFixed(0)
+          .padStart(
+            8,
+          )} ${String(median(runs.map((r) => r.dom))).padStart(6)} ${String(median(runs.map((r) => r.a11y))).padStart(5)} ${String(
           median(runs.map((r) => r.js)),
         ).padStart(7)} ${String(median(runs.map((r) => r.requests))).padStart(5)} ${String(
           median(runs.map((r) => r.unusedJs)),

@@ -6,10 +6,22 @@ import {
   DeferredPagination,
 } from "./Deferred.tsx";
 
-/** The doc layout: breadcrumbs, the title, the Markdown HTML, feedback, the edit link and prev/next; the outline beside it. */
-export function Article({ site, page }: { site: SiteData; page: PageData }) {
+/**
+ * The doc layout: breadcrumbs, the title, the Markdown HTML, feedback, the edit link and prev/next;
+ * the outline beside it. With `reference` (the `reference` layout: the REST reference's two
+ * columns take the outline's width), the outline folds into the page, under the title.
+ */
+export function Article({
+  site,
+  page,
+  reference = false,
+}: {
+  site: SiteData;
+  page: PageData;
+  reference?: boolean;
+}) {
   return (
-    <div className="doc-layout">
+    <div className={reference ? "doc-layout reference-layout" : "doc-layout"}>
       <article className="doc">
         <DeferredBreadcrumbs site={site} page={page} />
         <h1 tabIndex={-1}>{page.title}</h1>
@@ -20,6 +32,7 @@ export function Article({ site, page }: { site: SiteData; page: PageData }) {
           </button>
           <span className="copy-page-status" role="status" />
         </div>
+        {reference && <DeferredOutline site={site} page={page} />}
         <div className="content" dangerouslySetInnerHTML={{ __html: page.html }} />
         <footer className="doc-footer">
           {/* Answers go to the tag manager: without it, nobody would read them. */}
@@ -32,7 +45,12 @@ export function Article({ site, page }: { site: SiteData; page: PageData }) {
           <DeferredPagination site={site} page={page} />
         </footer>
       </article>
-      <DeferredOutline site={site} page={page} />
+      {!reference && <DeferredOutline site={site} page={page} />}
     </div>
   );
+}
+
+/** The reference layout: the doc layout with room for an operation's two columns. */
+export function ReferenceArticle(props: { site: SiteData; page: PageData }) {
+  return <Article {...props} reference />;
 }

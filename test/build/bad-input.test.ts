@@ -64,7 +64,10 @@ const CASES: { name: string; files: Record<string, string | Buffer>; expect: Reg
   {
     name: "an unknown layout",
     files: { "content/limits.md": FRONT("title: Limits\ndescription: Limits.\nlayout: wide") },
-    expect: [/content\/limits\.md:4: unknown layout "wide"/, /use one of doc, home, not-found/],
+    expect: [
+      /content\/limits\.md:4: unknown layout "wide"/,
+      /use one of doc, reference, home, not-found/,
+    ],
   },
   {
     name: "a # heading in the body",

@@ -1,20 +1,30 @@
 /**
- * A schema of the description as the reference shows it: one row per field (nested objects as
- * `settings.memory_mb`, list items as `data[].id`), each with its type, whether it is required,
- * its limits and its description.
+ * A schema of the description as the reference shows it: a tree of fields, each with its type,
+ * whether it is required, its description and its facts (limits, values, default, pattern), the
+ * fields of a nested object or of an array's object items as its children ("child attributes").
  */
-import type { JsonSchema } from "../../shared/openapi/operations.ts";
+import { SCHEMA_NAME, type JsonSchema } from "../../shared/openapi/operations.ts";
 
-/** One row of a fields table. */
-export interface FieldRow {
+/** One field of a schema, with the fields of its object (or its items' object) under it. */
+export interface FieldNode {
   name: string;
+  /** The names from the schema's root: `["settings", "throttle", "limit"]` (an array's items add no step). */
+  path: string[];
   type: string;
   required: boolean;
+  /** The schema's own description (Markdown). */
   description: string;
+  /** Its limits in words, each a sentence: `1 to 10240.`, ``One of `a`, `b`.``, ``Default `256`.``. */
+  facts: string[];
+  /** Its pattern (also in `facts`), which the reference keeps on one line. */
+  pattern?: string;
+  children: FieldNode[];
+  /** The component schema its children come from (`Trigger`), when it is one. */
+  object?: string;
 }
 
-/** How deep the table goes into nested objects. */
-const MAX_DEPTH = 3;
+/** How deep the tree goes into nested objects (the description itself stops at 64 levels). */
+const MAX_DEPTH = 6;
 
 const branches = (s: JsonSchema): JsonSchema[] => [
   ...((s.oneOf as JsonSchema[]) ?? []),
@@ -33,21 +43,39 @@ export function typeOf(s: JsonSchema): string {
   return (words.join(" or ") || "any") + (s.format ? ` (${s.format})` : "");
 }
 
-/** The schema's limits in words: one of, range, length, default. */
-export function limitsOf(s: JsonSchema): string {
-  const parts: string[] = [];
-  const enumValues =
-    (s.enum as unknown[] | undefined) ??
-    ((s.items as JsonSchema | undefined)?.enum as unknown[] | undefined);
-  if (enumValues) parts.push(`One of ${enumValues.map((v) => "`" + String(v) + "`").join(", ")}.`);
+const tick = (v: unknown) => "`" + String(v).replace(/`/g, "'") + "`";
+
+/** The pattern a schema's values (or its items) match. */
+export function patternOf(s: JsonSchema): string | undefined {
+  const items = s.items as JsonSchema | undefined;
+  const pattern = s.pattern ?? items?.pattern;
+  return typeof pattern === "string" ? pattern : undefined;
+}
+
+/** The schema's limits in words, one sentence each: values, range, length, items, pattern, default. */
+export function factsOf(s: JsonSchema): string[] {
+  const facts: string[] = [];
+  const items = s.items as JsonSchema | undefined;
+  const enumValues = (s.enum as unknown[] | undefined) ?? (items?.enum as unknown[] | undefined);
+  if (enumValues) facts.push(`One of ${enumValues.map(tick).join(", ")}.`);
   if (s.minimum !== undefined && s.maximum !== undefined)
-    parts.push(`${s.minimum} to ${s.maximum}.`);
-  else if (s.maximum !== undefined) parts.push(`At most ${s.maximum}.`);
-  else if (s.minimum !== undefined && s.minimum !== 0) parts.push(`At least ${s.minimum}.`);
-  if (s.minLength !== undefined && Number(s.minLength) > 0) parts.push("Not empty.");
-  if (s.maxLength !== undefined) parts.push(`At most ${s.maxLength} characters.`);
-  if (s.default !== undefined) parts.push(`Default ${"`" + JSON.stringify(s.default) + "`"}.`);
-  return parts.join(" ");
+    facts.push(`${s.minimum} to ${s.maximum}.`);
+  else if (s.maximum !== undefined) facts.push(`At most ${s.maximum}.`);
+  else if (s.minimum !== undefined && s.minimum !== 0) facts.push(`At least ${s.minimum}.`);
+  if (s.minLength !== undefined && Number(s.minLength) > 0) facts.push("Not empty.");
+  if (s.maxLength !== undefined) facts.push(`At most ${s.maxLength} characters.`);
+  if (s.minItems !== undefined && Number(s.minItems) > 0)
+    facts.push(`At least ${s.minItems} item${Number(s.minItems) === 1 ? "" : "s"}.`);
+  if (s.maxItems !== undefined) facts.push(`At most ${s.maxItems} items.`);
+  const pattern = patternOf(s);
+  if (pattern !== undefined) facts.push(`Matches ${tick(pattern)}.`);
+  if (s.default !== undefined) facts.push(`Default ${tick(JSON.stringify(s.default))}.`);
+  return facts;
+}
+
+/** The schema's limits in words, as one text. */
+export function limitsOf(s: JsonSchema): string {
+  return factsOf(s).join(" ");
 }
 
 function properties(s: JsonSchema): [Record<string, JsonSchema>, string[]] {
@@ -63,29 +91,49 @@ function properties(s: JsonSchema): [Record<string, JsonSchema>, string[]] {
   return [props, required];
 }
 
+/** The component schema a schema was written as (`$ref: "#/components/schemas/Workflow"` → `Workflow`). */
+export function objectName(s: JsonSchema | undefined): string | undefined {
+  const name = s && (s as Record<symbol, unknown>)[SCHEMA_NAME];
+  return typeof name === "string" ? name : undefined;
+}
+
 /** The object branch of a schema that may also be null (`oneOf: [null, object]`). */
 function objectOf(s: JsonSchema): JsonSchema | undefined {
   if (s.type === "object" || s.properties || s.allOf) return s;
   return branches(s).find((b) => b.type === "object" && b.properties);
 }
 
-/** The rows of a schema's fields, `prefix` before each name. */
-export function fieldRows(schema: JsonSchema, prefix = "", depth = 0): FieldRow[] {
-  const rows: FieldRow[] = [];
+/** The fields of a schema as a tree, `path` before each name. */
+export function fieldTree(schema: JsonSchema, path: string[] = []): FieldNode[] {
   const [props, required] = properties(schema);
-  for (const [name, s] of Object.entries(props)) {
-    const full = prefix + name;
-    rows.push({
-      name: full,
-      type: typeOf(s),
-      required: required.includes(name),
-      description: [String(s.description ?? ""), limitsOf(s)].filter(Boolean).join(" "),
-    });
-    if (depth + 1 >= MAX_DEPTH) continue;
+  return Object.entries(props).map(([name, s]) => {
+    const at = [...path, name];
     const items = s.type === "array" ? (s.items as JsonSchema | undefined) : undefined;
     const inner = items ? objectOf(items) : objectOf(s);
-    if (inner && Object.keys(properties(inner)[0]).length)
-      rows.push(...fieldRows(inner, `${full}${items ? "[]" : ""}.`, depth + 1));
+    const children = inner && at.length < MAX_DEPTH ? fieldTree(inner, at) : [];
+    const object = children.length ? objectName(inner) : undefined;
+    return {
+      name,
+      path: at,
+      type: typeOf(s),
+      required: required.includes(name),
+      description: String(s.description ?? ""),
+      facts: factsOf(s),
+      ...(patternOf(s) !== undefined ? { pattern: patternOf(s) } : {}),
+      children,
+      ...(object ? { object } : {}),
+    };
+  });
+}
+
+/** Every field of a tree, parents before their children. */
+export function eachField(tree: FieldNode[]): FieldNode[] {
+  const out: FieldNode[] = [];
+  const stack = [...tree].reverse();
+  while (stack.length) {
+    const f = stack.pop()!;
+    out.push(f);
+    for (let i = f.children.length - 1; i >= 0; i--) stack.push(f.children[i]!);
   }
-  return rows;
+  return out;
 }

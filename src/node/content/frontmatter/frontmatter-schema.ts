@@ -17,7 +17,7 @@ export const MAX_KEYWORDS = 40;
 export const MAX_KEYWORD_CHARS = 80;
 
 /** Layouts the templates register. */
-export const LAYOUTS = ["doc", "home", "not-found"] as const;
+export const LAYOUTS = ["doc", "reference", "home", "not-found"] as const;
 
 const navOverride = z.union([z.literal(false), z.string().refine(isRoute)]);
 const metaTag = z.union([

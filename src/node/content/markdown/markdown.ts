@@ -104,6 +104,8 @@ export interface RenderContext {
   /** The REST API's description, for `::operation{id=…}` (api-operation.ts); set when the page used it. */
   api?: ApiDescription;
   usedApi?: boolean;
+  /** The response objects the page's operations showed, by name, and where (api-operation.ts). */
+  shownObjects?: Map<string, string>;
   /** The CLI's description, for `::cli-command{name=…}` (cli-command.ts); set when the page used it. */
   cli?: CliDescription;
   usedCli?: boolean;

@@ -17,7 +17,7 @@ import { takeHeadingId } from "./heading-ids.ts";
 import { warnLiteralSyntax } from "./literal-syntax.ts";
 import { resolveMarkdownLink } from "./md-links.ts";
 import { isToc, markToc } from "./toc.ts";
-import { expandOperation } from "./api-operation.ts";
+import { adoptNotes, expandOperation } from "./api-operation.ts";
 import { expandCliCommand, GLOBAL_FLAGS_DIRECTIVE } from "./cli-command.ts";
 import { MAX_MARKDOWN_DEPTH } from "../limits.ts";
 import type { RenderContext } from "./markdown.ts";
@@ -91,6 +91,7 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         const nodes = expandOperation(child, ctx);
         parent.children.splice(i, 1, ...(nodes as never[]));
         i += nodes.length - 1;
+        if (nodes.length) adoptNotes(parent, i);
       } else if (
         child.type === "leafDirective" &&
         (child.name === "cli-command" || child.name === GLOBAL_FLAGS_DIRECTIVE)

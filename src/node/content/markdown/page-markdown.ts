@@ -30,6 +30,7 @@ import {
 import { MARK, applyNotations } from "../code/code-notation.ts";
 import { parseFenceInfo } from "../code/fence-info.ts";
 import { resolveLanguage } from "../code/highlight.ts";
+import type { GeneratedBlock } from "./generated-nodes.ts";
 import { keptHtmlSource } from "./raw-html.ts";
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
@@ -146,6 +147,8 @@ function makeOptions(): Options {
     extensions: [gfmToMarkdown()],
     handlers: {
       containerDirective: container,
+      // The layout the build puts around generated Markdown (generated-nodes.ts): its blocks alone.
+      generated: (node: GeneratedBlock, _parent, state, info) => flow(node.children, state, info),
       textDirective: badge,
       code,
       text,
