@@ -2,8 +2,7 @@
  * Code groups' tabs (design.md §8), part of the page script. The
  * build renders ARIA tabs with the first selected; this selects the reader's label in every
  * group (the labels chosen last are kept in localStorage, most recent first, so a page without
- * the last choice falls back to the one before; a group marked `data-local` keeps its choice to
- * itself), and makes the tabs work: click, arrow keys,
+ * the last choice falls back to the one before), and makes the tabs work: click, arrow keys,
  * Home and End. Panels share one grid cell (templates/theme.css), so no choice moves the page.
  */
 
@@ -44,9 +43,9 @@ function select(tab: HTMLElement): void {
   }
 }
 
-/** In every group of the page, selects the first of `labels` it has (groups with none keep theirs; local groups, their own). */
+/** In every group of the page, selects the first of `labels` it has (groups with none keep theirs). */
 function selectLabels(labels: string[]): void {
-  for (const list of document.querySelectorAll(".code-group:not([data-local]) [role=tablist]")) {
+  for (const list of document.querySelectorAll(".code-group [role=tablist]")) {
     const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')];
     for (const label of labels) {
       const tab = tabs.find((t) => t.dataset.label === label);
@@ -61,7 +60,6 @@ function selectLabels(labels: string[]): void {
 export function choose(tab: HTMLElement): void {
   const label = tab.dataset.label ?? "";
   select(tab);
-  if (tab.closest("[data-local]")) return;
   selectLabels([label]);
   remember(label);
 }

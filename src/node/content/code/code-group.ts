@@ -62,13 +62,7 @@ export function transformCodeGroup(d: ContainerDirective, ctx: GroupContext): vo
       message: "the code group has no code blocks",
       hint: "put fences with labels (```js [Node.js]) between ::: code-group and :::",
     });
-  // `{local}`: the group's tab choice is its own, neither synced with the page's groups nor kept
-  // (the reference's response statuses).
-  const local = d.attributes != null && "local" in d.attributes;
-  d.data = {
-    hName: "div",
-    hProperties: { className: ["code-group"], ...(local ? { dataLocal: "" } : {}) },
-  };
+  d.data = { hName: "div", hProperties: { className: ["code-group"] } };
 }
 
 /** Whether a hast element is a code group the mdast pass marked. */

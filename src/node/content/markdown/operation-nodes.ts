@@ -59,14 +59,9 @@ function partHeading(text: string, id: string): RootContent {
   };
 }
 
-/** A code group of fences; `local` keeps its tab choice to itself (code-group.ts). */
-function codeGroup(fences: Code[], local = false): ContainerDirective {
-  return {
-    type: "containerDirective",
-    name: "code-group",
-    attributes: local ? { local: "" } : {},
-    children: fences,
-  };
+/** A code group of fences. */
+function codeGroup(fences: Code[]): ContainerDirective {
+  return { type: "containerDirective", name: "code-group", attributes: {}, children: fences };
 }
 
 const fence = (lang: string, label: string, value: string, mark = ""): Code => ({
@@ -183,13 +178,14 @@ function sampleNodes(op: ApiOperation, server: string): RootContent[] {
     const samples = requestSamples(request);
     out.push(codeGroup(SAMPLE_LANGUAGES.map((l) => fence(l.lang, l.label, samples[l.key]))));
   }
-  // The answers it succeeds with (the errors' are folded under each error): one block, or tabs of
-  // their own when there are several.
+  // The answers it succeeds with (the errors' are folded under each error): one block, or a code
+  // group of them when there are several.
+
   const ok = op.responses.filter((r) => !/^[45]/.test(r.status));
   const responses = ok
     .map((r) => responseFence(op, r, ok.length > 1 ? r.status : `Response ${r.status}`))
     .filter((f): f is Code => f !== undefined);
-  if (responses.length > 1) out.push(codeGroup(responses, true));
+  if (responses.length > 1) out.push(codeGroup(responses));
   else out.push(...responses);
   return out;
 }
