@@ -180,7 +180,6 @@ function sampleNodes(op: ApiOperation, server: string): RootContent[] {
   }
   // The answers it succeeds with (the errors' are folded under each error): one block, or a code
   // group of them when there are several.
-
   const ok = op.responses.filter((r) => !/^[45]/.test(r.status));
   const responses = ok
     .map((r) => responseFence(op, r, ok.length > 1 ? r.status : `Response ${r.status}`))
