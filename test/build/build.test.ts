@@ -130,7 +130,7 @@ describe("whole build of the basic fixture", () => {
     );
     expect(html).toContain("10:30");
     expect(html).toMatch(
-      /<div class="code-block" data-lang="bash">.*<pre class="shiki" tabindex="0"><code><span class="c-/,
+      /<div class="code-block" data-lang="bash">.*<pre class="shiki" tabindex="0"><code><span class="c\d/,
     );
     expect(html).not.toMatch(/style="/);
     expect(html).toContain("<table>");

@@ -1,5 +1,5 @@
 /**
- * The colours of highlighted code: one class per colour of the light theme (`c-d73a49`), carrying
+ * The colours of highlighted code: one class per colour of the light theme (`c3`), carrying
  * that colour and its dark-theme partner as custom properties. The classes come from the theme,
  * not from the pages, so the stylesheet is the same whatever the content (and is built once).
  */
@@ -48,13 +48,24 @@ export function pairColors(light: ThemeJson, dark: ThemeJson): Map<string, strin
 
 const DARK_OF = pairColors(LIGHT_THEME, DARK_THEME);
 const HEX_RE = /^#[0-9a-f]{6}$/;
+const DEFAULT_COLOR = LIGHT_THEME.colors?.["editor.foreground"]?.toLowerCase();
 
-/** The class of a token's foreground colour (`#D73A49` → `c-d73a49`); none for the default colour. */
+/**
+ * The theme's token colours in one order: a colour's class is its place, `c0`… (a token's class
+ * is in every span of every page: `c3` against `c-d73a49` is 22 KB of the REST reference).
+ */
+const TOKEN_COLORS = [
+  ...new Set(
+    (LIGHT_THEME.tokenColors ?? [])
+      .map((r) => r.settings.foreground?.toLowerCase())
+      .filter((c): c is string => c !== undefined && HEX_RE.test(c) && c !== DEFAULT_COLOR),
+  ),
+].sort();
+
+/** The class of a token's foreground colour (`#D73A49` → `c3`); none for the default colour or one the theme does not list. */
 export function colorClass(color: string | undefined): string | undefined {
-  const c = color?.toLowerCase();
-  if (!c || !HEX_RE.test(c) || c === LIGHT_THEME.colors?.["editor.foreground"]?.toLowerCase())
-    return undefined;
-  return "c-" + c.slice(1);
+  const i = color ? TOKEN_COLORS.indexOf(color.toLowerCase()) : -1;
+  return i < 0 ? undefined : `c${i}`;
 }
 
 /** The class of a token's background colour, when the theme gives it one. */
@@ -76,19 +87,14 @@ export function fontStyleClasses(bits: number | undefined): string[] {
 
 /** The stylesheet of every token class the theme can produce. */
 export function codeThemeCss(): string {
-  const fg = new Set<string>();
   const bg = new Set<string>();
-  for (const rule of LIGHT_THEME.tokenColors ?? []) {
-    if (rule.settings.foreground) fg.add(rule.settings.foreground.toLowerCase());
+  for (const rule of LIGHT_THEME.tokenColors ?? [])
     if (rule.settings.background) bg.add(rule.settings.background.toLowerCase());
-  }
   const rules: string[] = [];
   const light = LIGHT_THEME.colors?.["editor.foreground"]?.toLowerCase() ?? "#24292e";
   rules.push(`.shiki{${codeColorVars(light, DARK_OF.get(light) ?? light)}}`);
-  for (const c of [...fg].sort()) {
-    const cls = colorClass(c);
-    if (cls) rules.push(`.${cls}{${codeColorVars(c, DARK_OF.get(c) ?? c)}}`);
-  }
+  for (const c of TOKEN_COLORS)
+    rules.push(`.${colorClass(c)}{${codeColorVars(c, DARK_OF.get(c) ?? c)}}`);
   for (const c of [...bg].sort())
     rules.push(
       `.${backgroundClass(c)}{--shiki-light-bg:${c};--shiki-dark-bg:${DARK_OF.get(c) ?? c}}`,
