@@ -8,7 +8,7 @@
  * page's own, placed at the directive's line.
  */
 import { readFileSync } from "node:fs";
-import type { Parent, RootContent } from "mdast";
+import type { Heading, Parent, RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
 import { indexApi, type ApiDescription } from "../../../shared/openapi/operations.ts";
 import { propose } from "../../../shared/similar.ts";
@@ -49,8 +49,15 @@ export function apiFromFile(path: string): ApiDescription {
   return api;
 }
 
-/** The nodes that stand for the directive: the operation, or a diagnostic and nothing. */
-export function expandOperation(node: LeafDirective, ctx: OperationContext): RootContent[] {
+/**
+ * The nodes that stand for the directive: the operation, or a diagnostic and nothing. `above` is
+ * the depth of the heading the directive stands under: its parts' headings are one level below.
+ */
+export function expandOperation(
+  node: LeafDirective,
+  ctx: OperationContext,
+  above = 3,
+): RootContent[] {
   const id = node.attributes?.id ?? "";
   const place = placeOf(node, ctx);
   if (!ctx.api) {
@@ -83,6 +90,7 @@ export function expandOperation(node: LeafDirective, ctx: OperationContext): Roo
     () => (api.rendered?.[id] as RootContent[] | undefined) ?? operationNodes(op, api.server),
   );
   sharedObjects(nodes, (ctx.shownObjects ??= new Map()));
+  placeHeadings(nodes, Math.min(above + 1, 6) as Heading["depth"]);
   // Checked as the page's own blocks, each problem reported at the directive.
   ctx.samples?.push(
     ...generatedSamples(nodes, {
@@ -119,6 +127,14 @@ export function sharedObjects(nodes: RootContent[], shown: Map<string, string>):
     if (shared) shown.set(shared.object, shared.target);
     if ("children" in node) sharedObjects(node.children as RootContent[], shown);
   });
+}
+
+/** Gives the operation's own headings (Parameters, Request body…) the depth under the writer's. */
+function placeHeadings(nodes: RootContent[], depth: Heading["depth"]): void {
+  for (const node of nodes) {
+    if (node.type === "heading") node.depth = depth;
+    else if ("children" in node) placeHeadings(node.children as RootContent[], depth);
+  }
 }
 
 /** The description as the build hands it to its workers: the JSON and each operation's nodes. */

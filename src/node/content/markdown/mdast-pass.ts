@@ -88,7 +88,7 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
       const child = parent.children[i]!;
       if (child.type === "textDirective" && child.name === "badge") transformBadge(child, ctx);
       else if (child.type === "leafDirective" && child.name === "operation") {
-        const nodes = expandOperation(child, ctx);
+        const nodes = expandOperation(child, ctx, headingAbove(parent, i));
         parent.children.splice(i, 1, ...(nodes as never[]));
         i += nodes.length - 1;
         if (nodes.length) adoptNotes(parent, i);
@@ -113,6 +113,15 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
     for (let i = parent.children.length - 1; i >= 0; i--)
       stack.push([parent.children[i]!, depth + 1]);
   }
+}
+
+/** The depth of the last heading before `index` among a parent's children (2 when there is none). */
+function headingAbove(parent: Parent, index: number): number {
+  for (let i = index - 1; i >= 0; i--) {
+    const n = parent.children[i]!;
+    if (n.type === "heading") return n.depth;
+  }
+  return 2;
 }
 
 function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number): void {

@@ -49,13 +49,13 @@ const REASONS: Record<string, string> = {
   "204": "No Content",
 };
 
-/** A heading of an operation's part (`####`), with an id of the operation's. */
+/** A heading of an operation's part, with an id of the operation's (its depth: api-operation.ts). */
 function partHeading(text: string, id: string): RootContent {
   return {
     type: "heading",
     depth: 4,
     children: [{ type: "text", value: text }],
-    data: { hProperties: { id } },
+    data: { hProperties: { id, className: ["operation-part"] } },
   };
 }
 
