@@ -163,13 +163,17 @@ export function sidebarLink(page: Page, href: string) {
 let axeSource: string | undefined;
 
 /**
- * axe-core's WCAG 2.2 AA violations on `page` (with best practices unless `wcagOnly`), as
- * `rule: targets` lines. axe is injected as an inline script, which the site's own CSP rightly
- * refuses: open the page with `bypassCSP: true`.
+ * axe-core's WCAG 2.2 AA violations on `page` (with best practices unless `wcagOnly`; only the
+ * rules named in `rules` when given), as `rule: targets` lines. axe is injected as an inline
+ * script, which the site's own CSP rightly refuses: open the page with `bypassCSP: true`.
  */
-export async function axeViolations(page: Page, { wcagOnly = false } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  { wcagOnly = false, rules }: { wcagOnly?: boolean; rules?: string[] } = {},
+): Promise<string[]> {
   axeSource ??= readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8");
-  await page.addScriptTag({ content: axeSource });
+  if (!(await page.evaluate(() => "axe" in window)))
+    await page.addScriptTag({ content: axeSource });
   const values = [
     "wcag2a",
     "wcag2aa",
@@ -178,8 +182,9 @@ export async function axeViolations(page: Page, { wcagOnly = false } = {}): Prom
     "wcag22aa",
     ...(wcagOnly ? [] : ["best-practice"]),
   ];
+  const runOnly = rules ? { type: "rule", values: rules } : { type: "tag", values };
   const result = await page.evaluate(
-    (tags) =>
+    (only) =>
       (
         window as unknown as {
           axe: {
@@ -189,8 +194,8 @@ export async function axeViolations(page: Page, { wcagOnly = false } = {}): Prom
             ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
           };
         }
-      ).axe.run(document, { runOnly: { type: "tag", values: tags } }),
-    values,
+      ).axe.run(document, { runOnly: only }),
+    runOnly,
   );
   return result.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
