@@ -1,9 +1,8 @@
 /**
  * The one pass over a page's hast (after rehype-slug): the `##`/`###` headers with their anchor
  * links, every id, the last gate on href/src, `rel` on external links, the text of each section
- * for search, badges' text, code groups' tabs, images' sizes, break points in long inline code,
- * and code blocks highlighted into the build's own HTML (with their titles, marked lines and line
- * numbers).
+ * for search, badges' text, code groups' tabs, images' sizes, and code blocks highlighted into
+ * the build's own HTML (with their titles, marked lines and line numbers).
  */
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { classifyUrl } from "../../../shared/url-policy.ts";
@@ -14,7 +13,6 @@ import { buildCodeGroup, isCodeGroup } from "../code/code-group.ts";
 import { applyNotations, MARK } from "../code/code-notation.ts";
 import { fenceInfoOf } from "../code/fence-info.ts";
 import { highlightLines, resolveLanguage } from "../code/highlight.ts";
-import { addCodeBreaks } from "./code-breaks.ts";
 import { sizeImages } from "./images.ts";
 import type { RenderContext, Section } from "./markdown.ts";
 import { placeOf } from "./pass-report.ts";
@@ -140,8 +138,6 @@ function walk(
       found.blocks.push({ parent, index, node });
       continue;
     }
-    // Inline code (a block's `pre` was set aside above): long identifiers wrap between their parts.
-    if (node.tagName === "code") addCodeBreaks(node);
     // A badge's text is written in after rehype-slug, and is not part of a title or of search text.
     if (node.tagName === "span" && fillBadge(node)) continue;
     if (node.tagName === "img") found.images.push(node);

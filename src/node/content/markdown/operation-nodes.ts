@@ -37,6 +37,7 @@ import {
   markShared,
   parameterNodes,
 } from "./field-nodes.ts";
+import { addCodeBreaks } from "./code-breaks.ts";
 import { block, paragraph } from "./generated-nodes.ts";
 
 const ORG_HEADER = "X-Brook-Org";
@@ -192,10 +193,12 @@ function sampleNodes(op: ApiOperation, server: string): RootContent[] {
 /** The nodes of one operation (or webhook): the two columns in one block. */
 export function operationNodes(op: ApiOperation, server: string): RootContent[] {
   const ids = new FieldIds(op.id);
-  return [
+  const nodes = [
     block("div", "operation", [
       block("div", "operation-doc", docNodes(op, ids)),
       block("div", "operation-samples", sampleNodes(op, server)),
     ]),
   ];
+  addCodeBreaks(nodes);
+  return nodes;
 }
