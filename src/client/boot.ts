@@ -4,6 +4,7 @@
  * the input held until React is live. React, the router and the parts (main.tsx) load on intent.
  */
 import type { BootData } from "../shared/types.ts";
+import { showSlashAddress } from "./address.ts";
 import type { Analytics } from "./analytics.ts";
 import { click as codeClick, tabs as startCodeGroups } from "./code.ts";
 import { holdEarlyInput } from "./early-input.ts";
@@ -37,6 +38,8 @@ document.addEventListener("click", (e) => {
 const bootEl = document.getElementById("brook-boot");
 if (bootEl && document.getElementById("app")) {
   const boot = JSON.parse(bootEl.textContent!) as BootData;
+  // Before anything reads the address (the first page view); the not-found page keeps the one asked for.
+  if (boot.page.layout !== "not-found") showSlashAddress();
   // The reader's tab in every code group, before any intent (the page may be read only).
   const codeTabs = () => startCodeGroups();
   if (document.querySelector(".code-group")) codeTabs();
