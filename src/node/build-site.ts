@@ -6,10 +6,11 @@
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "./core/errors.ts";
 import { build } from "./engine/pipeline.ts";
-import { BuildCache, cacheDir } from "./engine/cache.ts";
+import { BuildCache, cacheDir } from "./engine/build-cache.ts";
 import type { BuildResult } from "./engine/result.ts";
 import { emptySnapshot } from "./engine/snapshot.ts";
-import { folderOutput, memoryOutput, type BuildStrategy } from "./engine/strategy.ts";
+import { folderOutput, memoryOutput } from "./write/output-target.ts";
+import { type BuildStrategy } from "./engine/strategy.ts";
 import { SEARCH_ON_WORKER_MAX_RENDERED, Workers } from "./engine/workers.ts";
 import { stopStepChecker } from "./examples/step-types-process.ts";
 import { clientAssets, type ClientAssets } from "./render/assets.ts";

@@ -77,8 +77,8 @@ describe("module boundaries (STYLE.md), on the real import graph", () => {
     // build and, through the build function, node: built-ins and every stage.
     const graph = await importGraph(["src/node/engine/pipeline.ts"]);
     const found = offenders(graph, (f) => OWN_CODE_RE.test(f));
-    expect(found).toContainEqual("src/node/engine/read-stage.ts → node:path");
-    expect(found).toContainEqual("src/node/engine/cache.ts → node:fs");
+    expect(found).toContainEqual("src/node/content/read-stage.ts → node:path");
+    expect(found).toContainEqual("src/node/engine/build-cache.ts → node:fs");
     expect(found.some((o) => o.endsWith("src/node/config/load.ts"))).toBe(true);
   });
 

@@ -6,15 +6,8 @@ import { createHash } from "node:crypto";
 import { BrookError } from "../core/errors.ts";
 import { projectRoot } from "../core/paths.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
-import {
-  MAX_DEPTH,
-  MAX_VALUES,
-  TOO_DEEP,
-  TOO_MANY,
-  configError,
-  formatPath,
-  issueMessage,
-} from "./config-problems.ts";
+import { MAX_DEPTH, MAX_VALUES, TOO_DEEP, TOO_MANY, configError } from "./config-problems.ts";
+import { formatPath, issueMessage } from "../core/schema-problems.ts";
 import { runConfigModule } from "./config-thread.ts";
 import { pastLimits } from "../../shared/value-limits.ts";
 

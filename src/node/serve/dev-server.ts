@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";
 import { dirname, join, resolve } from "node:path";
 import { ContentError, formatDiagnostic, formatError, type Diagnostic } from "../core/errors.ts";
-import { sortDiagnostics } from "../engine/diagnostics.ts";
+import { sortDiagnostics } from "../core/errors.ts";
 import { colors, error as logError, info as logInfo, warn as logWarn } from "../core/log.ts";
 import { projectRoot as defaultProjectRoot } from "../core/paths.ts";
 import { CONFIG_FILE } from "../config/load.ts";

@@ -7,21 +7,25 @@
  */
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { build as buildSite, type BuildChanges } from "../engine/pipeline.ts";
-import { BuildCache, cacheDir } from "../engine/cache.ts";
-import { buildDeferredSearch, type DeferredSearch } from "../engine/deferred-search.ts";
+import { BuildCache, cacheDir } from "../engine/build-cache.ts";
+import {
+  buildDeferredSearch,
+  checkDeferred,
+  type DeferredSearch,
+} from "../engine/deferred-work.ts";
 import type { BuildResult } from "../engine/result.ts";
 import { emptySnapshot, type Snapshot } from "../engine/snapshot.ts";
-import { memoryOutput, type BuildStrategy, type Project } from "../engine/strategy.ts";
+import { memoryOutput } from "../write/output-target.ts";
+import { type BuildStrategy, type Project } from "../engine/strategy.ts";
 import { Workers } from "../engine/workers.ts";
 import { BrookError, formatError, type Diagnostic } from "../core/errors.ts";
 import { buildClientAssets, clientAssets, type ClientAssets } from "../render/assets.ts";
 import { workerScript } from "../engine/worker-pool.ts";
 import type { OutputFiles } from "../write/writer.ts";
-import { DevWriter } from "./dev-site.ts";
+import { DevWriter } from "../write/dev-writer.ts";
 import { DEV_CLIENT_PATH } from "../../shared/live-message.ts";
 import { compileError, WorkerBundles } from "./dev-bundles.ts";
 import type { Change } from "./watch.ts";
-import { checkDeferredExamples } from "../engine/examples-stage.ts";
 
 /** Where and what to build. */
 export interface DevSessionOptions {
@@ -195,7 +199,7 @@ export class DevSession {
   async deferredExamples(): Promise<Diagnostic[]> {
     const previous = this.snapshot;
     if (!previous) return [];
-    const { diagnostics, next } = await checkDeferredExamples(previous);
+    const { diagnostics, next } = await checkDeferred(previous);
     // A build that ran meanwhile made a newer snapshot (and left its own checks for later).
     if (this.snapshot !== previous) return [];
     this.snapshot = next;

@@ -4,9 +4,15 @@
  * against it.
  */
 import { relative } from "node:path";
-import { loadConfig, type LoadedConfig } from "../config/load.ts";
-import type { SiteConfig } from "../config/schema.ts";
-import type { OutputTarget } from "./strategy.ts";
+import { loadConfig, type LoadedConfig } from "./load.ts";
+import type { SiteConfig } from "./schema.ts";
+
+/** The cached config: its value, and the files it was bundled from with their hashes. */
+export interface CachedConfig {
+  file: string;
+  inputs: [string, string][];
+  value: unknown;
+}
 
 /** What the config stage gives. */
 export interface ConfigStage {
@@ -22,12 +28,13 @@ export interface ConfigStage {
 /** Loads the config; throws every problem with its path. */
 export async function configStage(
   where: { cwd: string; contentDir: string; publicDir: string; configFile?: string },
-  target: OutputTarget,
+  /** Refuses an output that would replace one of these inputs (the output target's check). */
+  checkOutput: (inputs: string[]) => void,
   cached?: LoadedConfig,
 ): Promise<ConfigStage> {
   const { cwd, contentDir, publicDir } = where;
   const loaded = await loadConfig(where.configFile, cwd, contentDir, { cached });
-  target.check([contentDir, publicDir, ...(loaded.file ? [loaded.file] : [])]);
+  checkOutput([contentDir, publicDir, ...(loaded.file ? [loaded.file] : [])]);
   return {
     config: loaded.config,
     configFile: loaded.file ? relative(cwd, loaded.file) : "site.config.ts",

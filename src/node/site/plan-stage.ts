@@ -9,11 +9,12 @@ import { ContentError } from "../core/errors.ts";
 import type { ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
 import { toSiteData } from "../render/page-data.ts";
-import { planSite } from "../site/plan.ts";
+import { planSite } from "./plan.ts";
 import { assetUrl, manifestUrl, siteDataName } from "../../shared/output-layout.ts";
-import type { RenderSetup } from "./build-worker.ts";
-import { generatorVersion, hashKey, type CachedPage } from "./cache.ts";
-import { sortDiagnostics } from "./diagnostics.ts";
+import type { RenderSetup } from "../pages/page-task.ts";
+import { generatorVersion, hashKey } from "../core/cache-keys.ts";
+import { type CachedPage } from "../content/page-record.ts";
+import { sortDiagnostics } from "../core/errors.ts";
 
 /** A plan, the site data made from it, and the files made from it alone (filled by the write stage of its first build). */
 export interface PlanOutcome {

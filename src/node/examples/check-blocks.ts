@@ -1,18 +1,14 @@
 /**
- * The example-check stage (design.md §9): after the pages stage, every code block of the site goes
- * through the checks of its language; failures become diagnostics with file:line:col and a rule
- * id. Verdicts are kept by each block's code and the checks' inputs, so a warm build or a
- * one-page edit checks only the blocks that changed. Takes and returns plain data.
+ * Code blocks through their checks, from the verdicts of earlier builds where a block did not
+ * change: a block's problems are kept by the key of its check, its inputs and its code
+ * (verdictKey), so a warm build or a one-page edit checks only the blocks that changed.
+ * Failures become diagnostics at the block's file, line and column. Plain data in and out.
  */
-import { checkApiSamples } from "./check-api.ts";
-import type { ApiDescription } from "../../shared/openapi/operations.ts";
-import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../core/errors.ts";
 import { verdictKey, type BlockCheck, type BlockProblem } from "./block-check.ts";
-import { checksAhead, type ChecksAhead, type VerdictsAhead } from "./ahead.ts";
+import type { VerdictsAhead } from "./ahead.ts";
 import type { CheckContext, CodeSample, SampleCheck } from "./sample.ts";
 import { summarize, type ExampleSummary } from "./summary.ts";
-import { exampleChecks, resolveReference } from "./checks.ts";
 
 /** Verdicts of earlier builds: a block's problems by the key of its check, inputs and code. */
 export type ExampleMemo = Map<string, BlockProblem[]>;
@@ -108,84 +104,4 @@ function place(p: BlockProblem, sample: CodeSample): Diagnostic {
     message: p.message,
     hint: p.hint,
   };
-}
-
-/** What the build hands the stage: plain data. */
-export interface SiteExampleInput {
-  samples: CodeSample[];
-  /** The config's `reference` field, and the folder its paths are relative to. */
-  reference: { cli?: string; runtime?: string };
-  configDir: string;
-  siteValues: Record<string, string>;
-  /** The REST API's description (config reference.openapi), when the site has one: requests and JSON are checked against it. */
-  api?: ApiDescription;
-  previous?: ExampleMemo;
-}
-
-/** The runtime declaration's name in the output, for readers' editors (design.md §9). */
-export const PUBLISHED_RUNTIME = "brook-runtime.d.ts";
-
-/**
- * The stage as the build calls it: the site's checks over every sample, and the files to publish
- * (paths under the base; the runtime declaration).
- */
-export async function checkSiteExamples(
-  input: SiteExampleInput,
-  ahead?: VerdictsAhead,
-): Promise<ExampleOutcome & { publish: { path: string; content: string }[] }> {
-  const reference = resolveReference(input.reference, input.configDir);
-  const outcome = await checkExamples({
-    samples: input.samples,
-    checks: exampleChecks(reference),
-    // Checks of samples together: the API's (a request, and the JSON after it).
-    sampleChecks: input.api
-      ? [(samples, context) => checkApiSamples(samples, input.api!, context)]
-      : [],
-    context: { siteValues: input.siteValues },
-    previous: input.previous,
-    ahead,
-  });
-  return { ...outcome, publish: publishedFiles(input) };
-}
-
-/**
- * The site's checks, started on blocks as their pages come in (a cold build); undefined when the
- * reference paths are wrong (the stage reports that).
- */
-export function siteChecksAhead(
-  setup: { reference: { cli?: string; runtime?: string }; configDir: string },
-  known?: ExampleMemo,
-): ChecksAhead | undefined {
-  try {
-    return checksAhead(exampleChecks(resolveReference(setup.reference, setup.configDir)), known);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The files the stage publishes (the runtime declaration), known without running a check. */
-export function publishedFiles(input: {
-  reference: { cli?: string; runtime?: string };
-  configDir: string;
-}): { path: string; content: string }[] {
-  const { runtime } = resolveReference(input.reference, input.configDir);
-  return runtime ? [{ path: PUBLISHED_RUNTIME, content: readFileSync(runtime, "utf8") }] : [];
-}
-
-/**
- * Starts the checks' parsers while the pages stage runs, for a build that will check many blocks
- * it has no verdict for (a cold one): the step-types checker's process, and the tree-sitter
- * grammars on this thread. Never rejects: the stage reports what goes wrong.
- */
-export async function warmExampleChecks(input: {
-  reference: { cli?: string; runtime?: string };
-  configDir: string;
-}): Promise<void> {
-  try {
-    const reference = resolveReference(input.reference, input.configDir);
-    if (reference.runtime) (await import("./step-types-process.ts")).startStepChecker();
-    await (await import("./check-syntax.ts")).warmSyntax();
-  } catch {
-    // Reported by the stage itself when it runs the checks.
-  }
 }
