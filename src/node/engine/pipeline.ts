@@ -70,6 +70,7 @@ export async function build(
     cacheDir: strategy.cache?.dir,
     workerDir: strategy.workerDir,
     validateWithExamples: !strategy.deferExamples,
+    last: memory?.reference,
   });
   clock.lap("reference");
 

@@ -15,6 +15,7 @@ import type { KeptPage } from "../pages/render-pages.ts";
 import type { PlanMemo } from "../site/plan-stage.ts";
 import type { SearchSnapshot } from "../search/search-stage.ts";
 import type { PlanFiles } from "../write/site-files.ts";
+import type { ReferenceMemo } from "../reference/openapi-stage.ts";
 import type { SiteExampleInput } from "../examples/examples-stage.ts";
 
 /** The snapshot of a build. */
@@ -52,6 +53,8 @@ export interface MemorySnapshot {
   examplesLater?: SiteExampleInput;
   /** What the write stage made from the plan alone, kept while the plan is the same. */
   planFiles?: PlanFiles;
+  /** The REST API's description as this build loaded it. */
+  reference?: ReferenceMemo;
 }
 
 /** A snapshot with nothing in it: the first build of a process without a cache. */
@@ -81,8 +84,8 @@ export interface StageParts {
   search: { next: SearchSnapshot; made: boolean };
   /** What the write stage wrote, with the files of the build kept in memory. */
   wrote: { output: OutputState; made: boolean; planFiles: PlanFiles; files?: OutputFiles };
-  /** The descriptions of Brook the build read (the dev server watches them). */
-  reference: { inputs: string[] };
+  /** The descriptions of Brook the build read (the dev server watches them), and the REST API's as loaded. */
+  reference: { inputs: string[]; openapi?: { memo: ReferenceMemo } };
 }
 
 /**
@@ -113,6 +116,7 @@ export function nextSnapshot(
         siteKey: planned.siteKey,
         dataFiles: pages.dataFiles,
         referenceFiles: parts.reference.inputs,
+        reference: parts.reference.openapi?.memo,
         examplesLater: examples.later,
       }
     : undefined;

@@ -13,7 +13,12 @@ import type { SiteConfig } from "../config/schema.ts";
 import { siteValuesOf } from "../content/frontmatter/frontmatter-values.ts";
 import { contentHash } from "../render/hash.ts";
 import { OPENAPI_DEPENDENCY } from "../../shared/openapi/operations.ts";
-import { loadReference, OPENAPI_FILES, type ReferenceLoad } from "./openapi-stage.ts";
+import {
+  loadReference,
+  OPENAPI_FILES,
+  type ReferenceLoad,
+  type ReferenceMemo,
+} from "./openapi-stage.ts";
 import { cliReference } from "./cli-reference.ts";
 import { checkReferenceFiles } from "./reference-files.ts";
 import { generatorVersion } from "../core/cache-keys.ts";
@@ -51,6 +56,8 @@ export async function referenceStage(
     workerDir: string;
     /** Validate the description beside the example checks (a build that checks them now), not here. */
     validateWithExamples: boolean;
+    /** The description the last build of this process loaded. */
+    last?: ReferenceMemo;
   },
 ): Promise<ReferenceStage> {
   const values = siteValuesOf(config);
@@ -77,6 +84,7 @@ export async function referenceStage(
     cacheDir,
     generatorVersion(),
     where.validateWithExamples,
+    where.last,
   );
   if (!openapi) return { values, pageValues: withCli, cliFile: cli.file, inputs, publish: [] };
   const json = openapi.workerJson;
