@@ -1,5 +1,5 @@
 /**
- * `build`: one build from the build cache's snapshot (design.md §1), into a folder swapped in at
+ * `build`: one build from the build cache's snapshot (docs/design.md §1), into a folder swapped in at
  * the end, or into a writer the caller hands over (tests). The stages live in src/node/engine/; the
  * dev server is the other caller of the same function (src/node/serve/dev-session.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Module boundaries (docs/design.md, "Where code runs") on the real import graph: esbuild resolves
+ * Module boundaries (docs/design.md §1, "where code runs") on the real import graph: esbuild resolves
  * every import, type-only imports left out, and the test fails when a module reaches across a
  * line, however indirectly for the browser side:
  * - the client, the templates and src/shared never reach a Node built-in or Node code;

@@ -1,5 +1,5 @@
 /**
- * `{{ site.KEY }}` and `{{ site.a.b }}` in Markdown bodies (design.md §2, §8): replaced by the
+ * `{{ site.KEY }}` and `{{ site.a.b }}` in Markdown bodies (docs/design.md §2, §8): replaced by the
  * site's values before parsing, so a figure or a host is written once, in the config. Any other
  * `{{ … }}` (Brook's own step expressions) stays as written.
  */

@@ -35,7 +35,7 @@ export interface SiteExampleInput {
   previous?: ExampleMemo;
 }
 
-/** The runtime declaration's name in the output, for readers' editors (design.md §9). */
+/** The runtime declaration's name in the output, for readers' editors (docs/design.md §9). */
 export const PUBLISHED_RUNTIME = "brook-runtime.d.ts";
 
 /**

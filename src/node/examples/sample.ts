@@ -30,7 +30,7 @@ export interface CheckContext {
   siteValues: Record<string, string>;
 }
 
-/** A check: rule ids of design.md §9; every diagnostic has file, line, column, rule, message, hint. */
+/** A check: rule ids of docs/design.md §9; every diagnostic has file, line, column, rule, message, hint. */
 export type SampleCheck = (
   samples: CodeSample[],
   context: CheckContext,

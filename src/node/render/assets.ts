@@ -1,5 +1,5 @@
 /**
- * The reader's client bundle and the stylesheet: esbuild, minified, content-hashed (design.md §5).
+ * The reader's client bundle and the stylesheet: esbuild, minified, content-hashed (docs/design.md §5).
  * They depend on the generator's code only, never on content: the bin builds them once beside
  * the CLI bundle (BROOK_DOCS_ASSETS); without that (tests), they are built once per process.
  */

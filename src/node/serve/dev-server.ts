@@ -3,7 +3,7 @@
  * the sources, rebuilds what changed and updates the open pages over a WebSocket: a body edit in
  * place, anything site-wide (a title, the config, the generator's code) by a reload. A bad edit
  * shows its error in the terminal and over the page while the last good pages stay up
- * (design.md §1, §7).
+ * (docs/design.md §1, §7).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";

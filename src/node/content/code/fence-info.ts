@@ -1,5 +1,5 @@
 /**
- * A code fence's info string, in VitePress's syntax (design.md §8): the language, then in any
+ * A code fence's info string, in VitePress's syntax (docs/design.md §8): the language, then in any
  * order a title or code-group label in brackets (`[step.js]`), highlighted lines (`{1,4-6}`) and
  * line numbers (`:line-numbers`, `:line-numbers=5`), and the opt-out of the example checks with its
  * reason (`:no-check=fragment`). Read left to right in one pass.

@@ -1,5 +1,5 @@
 /**
- * Markdown for machines (design.md §8): a page's mdast, after includes, site values and the mdast
+ * Markdown for machines (docs/design.md §8): a page's mdast, after includes, site values and the mdast
  * pass, written back as plain CommonMark + GFM that any reader understands. Containers become
  * quotes opening with their bold title, a code group each fence under its bold label, badges
  * plain words, fences only their language (the code as it should be run: notation comments out,
