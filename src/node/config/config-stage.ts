@@ -27,16 +27,28 @@ export interface ConfigStage {
 
 /** Loads the config; throws every problem with its path. */
 export async function configStage(
-  where: { cwd: string; contentDir: string; publicDir: string; configFile?: string },
+  where: {
+    cwd: string;
+    contentDir: string;
+    publicDir: string;
+    configFile?: string;
+    /** The generator's folder (its `brook-docs/config` module). */
+    root: string;
+    /** A tag manager id that replaces the config's (BROOK_DOCS_GTM_ID); "" turns analytics off. */
+    gtmId?: string;
+  },
   /** Refuses an output that would replace one of these inputs (the output target's check). */
   checkOutput: (inputs: string[]) => void,
   cached?: LoadedConfig,
 ): Promise<ConfigStage> {
   const { cwd, contentDir, publicDir } = where;
-  const loaded = await loadConfig(where.configFile, cwd, contentDir, { cached });
+  const loaded = await loadConfig(where.configFile, cwd, contentDir, { cached, root: where.root });
   checkOutput([contentDir, publicDir, ...(loaded.file ? [loaded.file] : [])]);
   return {
-    config: loaded.config,
+    config:
+      where.gtmId === undefined
+        ? loaded.config
+        : { ...loaded.config, analytics: { gtmId: where.gtmId } },
     configFile: loaded.file ? relative(cwd, loaded.file) : "site.config.ts",
     path: loaded.file,
     loaded: loaded.loaded,

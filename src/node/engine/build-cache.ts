@@ -21,7 +21,7 @@ import { bodyFileName, bodyMarkdownFile } from "../content/body-file.ts";
 import type { CachedConfig } from "../config/config-stage.ts";
 import type { CachedPage, CachedParse } from "../content/page-record.ts";
 import type { OutputState } from "../write/output-state.ts";
-import { generatorVersion, hashKey } from "../core/cache-keys.ts";
+import { hashKey } from "../core/cache-keys.ts";
 import type { SearchCounts, SearchIndexCache } from "../search/search-stage.ts";
 import type { FileMemo } from "../content/file-deps.ts";
 import type { ExampleMemo } from "../examples/examples-stage.ts";
@@ -59,7 +59,11 @@ export class BuildCache {
   /** The state file's bytes as last read or written: a save of the same bytes is skipped. */
   private loaded: Buffer | undefined;
 
-  constructor(readonly dir: string) {}
+  /** `generator`: the generator's version; a state saved by another is not read. */
+  constructor(
+    readonly dir: string,
+    private readonly generator: string,
+  ) {}
 
   /** Where the bodies of a parse key are kept: the stem of their files (see bodyFileName). */
   bodyStem(key: string): string {
@@ -89,7 +93,7 @@ export class BuildCache {
       const bytes = readFileSync(file);
       this.loaded = bytes;
       const data = deserialize(bytes) as { format: number; generator: string; state: CacheState };
-      if (data.format !== CACHE_FORMAT || data.generator !== generatorVersion()) {
+      if (data.format !== CACHE_FORMAT || data.generator !== this.generator) {
         rmSync(this.dir, { recursive: true, force: true });
         return emptyState();
       }
@@ -101,7 +105,7 @@ export class BuildCache {
 
   /** Saves the state (what this build used) and drops the bodies it no longer names. */
   save(state: CacheState): void {
-    const bytes = serialize({ format: CACHE_FORMAT, generator: generatorVersion(), state });
+    const bytes = serialize({ format: CACHE_FORMAT, generator: this.generator, state });
     // A build that changed nothing (the common warm build) leaves the cache as it found it.
     if (this.loaded?.equals(bytes)) return;
     mkdirSync(this.dir, { recursive: true });

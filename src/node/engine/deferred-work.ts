@@ -14,12 +14,17 @@ import type { Snapshot } from "./snapshot.ts";
 import type { BuildStrategy } from "./strategy.ts";
 
 /** What the search stage of a build starts from: the previous snapshot's search part. */
-export function searchSetupOf(previous: Snapshot, strategy: BuildStrategy): SearchSetup {
+export function searchSetupOf(
+  previous: Snapshot,
+  strategy: BuildStrategy,
+  generator: string,
+): SearchSetup {
   const { search, searchCounts } = previous.disk;
   return {
     previous: { ...previous.search, search, searchCounts },
     run: (task, transferList) => strategy.workers.runOne<SearchResult>(task, transferList),
     countsFile: strategy.searchCounts,
+    generator,
   };
 }
 
@@ -34,8 +39,9 @@ export interface DeferredSearch {
 export async function buildDeferredSearch(
   previous: Snapshot,
   strategy: BuildStrategy,
+  generator: string,
 ): Promise<DeferredSearch> {
-  const made = await deferredSearch(searchSetupOf(previous, strategy));
+  const made = await deferredSearch(searchSetupOf(previous, strategy, generator));
   const { search, searchCounts, ...rest } = made.next;
   const next: Snapshot = {
     ...previous,

@@ -53,7 +53,15 @@ export async function build(
   const paths = projectPaths(cwd, contentDir);
 
   // 1. Config, before any other work; the output folder is checked against the inputs.
-  const where = { cwd, contentDir, publicDir: paths.publicDir, configFile: project.configFile };
+  const { root, generator, gtmId } = project.settings;
+  const where = {
+    cwd,
+    contentDir,
+    publicDir: paths.publicDir,
+    configFile: project.configFile,
+    root,
+    gtmId,
+  };
   const loaded = await configStage(where, (inputs) => target.check(inputs), previous.disk.config);
   const { config, configFile } = loaded;
   clock.lap("config");
@@ -68,6 +76,7 @@ export async function build(
   // 3. Reference: the REST API's description (validated now, or beside the example checks) and the CLI's.
   const reference = await referenceStage(config, loaded.path, cwd, {
     cacheDir: strategy.cache?.dir,
+    generator,
     workerDir: strategy.workerDir,
     validateWithExamples: !strategy.deferExamples,
     last: memory?.reference,
@@ -94,7 +103,7 @@ export async function build(
   const sources = [...read.pages.values()].map((p) => p.source);
   const assets = await project.assets();
   const { devClient } = project;
-  const planInput = { config, configFile, sources, lastUpdated, assets, devClient };
+  const planInput = { config, configFile, sources, lastUpdated, assets, devClient, generator };
   const planned = planStage(planInput, memory?.plan);
   const { plan } = planned.planned;
   clock.lap("plan");
@@ -108,7 +117,7 @@ export async function build(
   const output = openOutput(target, memory?.files, removeOnWorker, site);
   const { writer } = output;
   try {
-    const searchSetup = searchSetupOf(previous, strategy);
+    const searchSetup = searchSetupOf(previous, strategy, generator);
     // Overlap: a build that parses a few pages counts the search index's other pages meanwhile.
     let tally: Promise<EarlyTally | undefined> | undefined;
     const countWhileParsing = (tasks: PageTask[]) => {
@@ -133,6 +142,7 @@ export async function build(
       },
       plan,
       siteKey: planned.siteKey,
+      generator,
       render,
       read,
       lastFiles: previous.disk.files,

@@ -4,6 +4,7 @@
  * do between builds, and what is remembered for the next build. The stages never ask who called.
  */
 import type { Diagnostic } from "../core/errors.ts";
+import type { Settings } from "../core/settings.ts";
 import type { ClientAssets } from "../render/assets.ts";
 import type { OutputTarget } from "../write/output-target.ts";
 import type { BuildCache } from "./build-cache.ts";
@@ -37,6 +38,8 @@ export interface BuildStrategy {
 /** What a build reads besides the snapshot: the project. */
 export interface Project {
   cwd: string;
+  /** The generator's folder and version, and the tag manager id that replaces the config's (the run's settings). */
+  settings: Pick<Settings, "root" | "generator" | "gtmId">;
   contentDir: string;
   configFile?: string;
   /** Warnings fail the build (as errors) before anything is written: `build --strict`. */

@@ -23,6 +23,8 @@ export interface PagesStageInput {
   plan: SitePlan;
   /** What every page's render shares: a change renders every page again. */
   siteKey: string;
+  /** The generator's version (parse keys). */
+  generator: string;
   /** The render setup, the site data file's path for the workers included. */
   render: RenderSetup;
   /** What each content file is now, and the bodies this build read. */
@@ -71,6 +73,7 @@ export async function pagesStage(input: PagesStageInput): Promise<PagesStage> {
     files: deps,
     render: input.render,
     siteKey: input.siteKey,
+    generator: input.generator,
     folder: input.folder,
     canReuse: input.canReuse,
     assetsDir: assetsPath(parse.base),

@@ -9,7 +9,7 @@ import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
 import type { Diagnostic } from "../core/errors.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import type { PageResult, PageShell, PageTask, RenderSetup } from "./page-task.ts";
-import { generatorVersion, hashKey } from "../core/cache-keys.ts";
+import { hashKey } from "../core/cache-keys.ts";
 import { type CachedPage, type CachedParse } from "../content/page-record.ts";
 import { type OutputRecord, type OutputState } from "../write/output-state.ts";
 import type { DependencyFiles } from "../content/file-deps.ts";
@@ -64,6 +64,8 @@ export interface PagesInput {
   render: RenderSetup;
   /** What every page's render shares: a change renders every page again. */
   siteKey: string;
+  /** The generator's version: a parse made by other code is made again. */
+  generator: string;
   /** The folder the page workers write their files into (the output being built); absent: files come back. */
   folder?: string;
   /** Whether the output can take a file of the previous one as it is (a folder, or the dev server's memory). */
@@ -161,7 +163,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       page.file,
       parse.base,
       parse.siteUrl ?? "",
-      generatorVersion(),
+      input.generator,
     );
     // Valid while the file, every site value it read and every file it included are as they were.
     const valid = cached.parse?.key === parseKey && stillValid(cached.parse, input);

@@ -21,7 +21,6 @@ import {
 } from "./openapi-stage.ts";
 import { cliReference } from "./cli-reference.ts";
 import { checkReferenceFiles } from "./reference-files.ts";
-import { generatorVersion } from "../core/cache-keys.ts";
 import { workerFile } from "../core/worker-file.ts";
 
 /** What the reference stage gives. */
@@ -52,6 +51,8 @@ export async function referenceStage(
   where: {
     /** The build cache's folder, where a valid description is kept by its hash. */
     cacheDir?: string;
+    /** The generator's version: what is kept is made by its code. */
+    generator: string;
     /** Where this thread leaves files for the page workers to read. */
     workerDir: string;
     /** Validate the description beside the example checks (a build that checks them now), not here. */
@@ -82,7 +83,7 @@ export async function referenceStage(
     configPath,
     cwd,
     cacheDir,
-    generatorVersion(),
+    where.generator,
     where.validateWithExamples,
     where.last,
   );

@@ -16,7 +16,7 @@ import { searchPageOf } from "../site/check.ts";
 import type { SearchFiles, SearchOptions, SearchTally } from "./index-files.ts";
 import type { SearchPage } from "../../shared/types.ts";
 import type { SearchResult, SearchTask } from "./task.ts";
-import { generatorVersion, hashKey } from "../core/cache-keys.ts";
+import { hashKey } from "../core/cache-keys.ts";
 import type { CachedPage } from "../content/page-record.ts";
 
 /** The last index by the key of its documents (one entry), as the build cache keeps it. */
@@ -53,6 +53,8 @@ export interface SearchSetup {
   run: RunSearchTask;
   /** Where the counts of the last index are kept (the build cache), or undefined: every page is counted. */
   countsFile?: string;
+  /** The generator's version: an index made by other code is made again. */
+  generator: string;
 }
 
 /** A tally started from the last index's counts while the pages were parsed. */
@@ -150,7 +152,7 @@ export async function deferredSearch(
   const used = new Map<string, string>();
   const last = setup.previous.bodyPrints ?? new Map();
   const prints = later.pages.map((page) => fingerprint(page, used, last));
-  if (previous.search?.has(searchKey(prints, later.options)))
+  if (previous.search?.has(searchKey(prints, later.options, setup.generator)))
     return { next: { ...previous, bodyPrints: used } };
   const made = await cachedOr({ ...setup, previous }, later.pages, later.options, last);
   return { files: made.files, next: made.next };
@@ -170,7 +172,7 @@ async function cachedOr(
   // Only this build's bodies are kept: a session that runs all day does not gather every edit's.
   const used = new Map<string, string>();
   const prints = pages.map((page) => fingerprint(page, used, lastBodies));
-  const key = searchKey(prints, options);
+  const key = searchKey(prints, options, setup.generator);
   const { previous, countsFile } = setup;
   const cached = previous.search?.get(key);
   if (cached) return { files: cached, next: { ...previous, bodyPrints: used }, made: false };
@@ -295,6 +297,6 @@ function hash(text: string): string {
 }
 
 /** What the search index of a build depends on: its documents and options, and the generator. */
-function searchKey(prints: string[], options: SearchOptions): string {
-  return hashKey(generatorVersion(), JSON.stringify(options), prints.join("\n"));
+function searchKey(prints: string[], options: SearchOptions, generator: string): string {
+  return hashKey(generator, JSON.stringify(options), prints.join("\n"));
 }

@@ -12,7 +12,7 @@ import { toSiteData } from "../render/page-data.ts";
 import { planSite } from "./plan.ts";
 import { assetUrl, manifestUrl, siteDataName } from "../../shared/output-layout.ts";
 import type { RenderSetup } from "../pages/page-task.ts";
-import { generatorVersion, hashKey } from "../core/cache-keys.ts";
+import { hashKey } from "../core/cache-keys.ts";
 import { type CachedPage } from "../content/page-record.ts";
 import { sortDiagnostics } from "../core/errors.ts";
 
@@ -39,6 +39,8 @@ export interface PlanInput {
   assets: ClientAssets;
   /** The live-reload client's URL, linked by every page (the dev server's builds). */
   devClient?: string;
+  /** The generator's version: every page's render depends on it. */
+  generator: string;
 }
 
 /** What the plan stage gives: the plan, the site data and its file, the pages' render setup and its key. */
@@ -82,7 +84,7 @@ export function planStage(input: PlanInput, previous?: PlanMemo): PlanStage {
   // Everything every page's render shares: a change here renders every page again. (The site
   // data's path on disk is not part of it: it names the same bytes wherever they are.)
   const siteKey = hashKey(
-    generatorVersion(),
+    input.generator,
     memo.siteJson,
     JSON.stringify({ ...render, sitePath: "" }),
   );

@@ -67,7 +67,7 @@ function stage(countsFile: string | undefined) {
     /** The search stage of the next build: the index files of `pages`. */
     async files(pages: SearchPage[], options: SearchOptions) {
       const out = await searchStage(
-        { previous: snapshot, run, countsFile, defer: false, early },
+        { previous: snapshot, run, countsFile, generator: "test", defer: false, early },
         pages,
         options,
       );
@@ -78,7 +78,12 @@ function stage(countsFile: string | undefined) {
     },
     /** The tally the next build starts while the workers parse the pages of `pending`. */
     countAhead(plan: SitePlan, sources: Map<string, CachedPage>, pending: string[]) {
-      early = startTally({ previous: snapshot, run, countsFile }, plan, sources, new Set(pending));
+      early = startTally(
+        { previous: snapshot, run, countsFile, generator: "test" },
+        plan,
+        sources,
+        new Set(pending),
+      );
     },
     snapshot: () => snapshot,
     made: () => made,
@@ -212,6 +217,7 @@ describe("the search stage", () => {
           throw new Error("no task expected");
         },
         countsFile: join(dir, "counts-next.bin"),
+        generator: "test",
         defer: false,
       },
       site(11),
