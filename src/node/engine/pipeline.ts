@@ -130,7 +130,7 @@ export async function build(
     const lastOutput = target.dir === undefined ? memory?.output : previous.disk.output;
     const reusable = lastOutput?.dir === (target.dir ?? "") ? lastOutput : undefined;
     const render = { ...planned.render, sitePath: output.siteDataPath };
-    const paged = await pagesStage({
+    const pagesMade = await pagesStage({
       contentDir,
       parse: {
         base: config.base,
@@ -158,7 +158,7 @@ export async function build(
     }).catch(async (e: unknown) => {
       throw await withDescriptionProblems(e, checks, reference);
     });
-    const { pages } = paged;
+    const { pages } = pagesMade;
     // A build that rendered many is done with its workers: their heaps go back before the index's peak.
     if (pages.rendered > strategy.releaseWorkersOver) await workers.close();
     clock.lap("pages");
@@ -218,10 +218,21 @@ export async function build(
       published: examples.publish,
     });
     const search = await searching;
-    const parts = { config: loaded, read: { walk, changed: read.changed, lastUpdated }, planned };
-    const stages = { paged, reusable, examples, check: memo, search, wrote, reference };
-    const kept = { remember: strategy.remember, intoFolder: target.dir !== undefined };
-    const { next, worthSaving } = nextSnapshot(previous, { ...parts, ...stages }, kept);
+    // What each stage returned for the next build.
+    const stageParts = {
+      config: loaded,
+      read: { walk, changed: read.changed, lastUpdated },
+      planned,
+      paged: pagesMade,
+      reusable,
+      examples,
+      check: memo,
+      search,
+      wrote,
+      reference,
+    };
+    const keep = { remember: strategy.remember, intoFolder: target.dir !== undefined };
+    const { next, worthSaving } = nextSnapshot(previous, stageParts, keep);
     if (strategy.persist && worthSaving) strategy.cache?.trySave(next.disk);
     await writer.settle?.();
     clock.lap("write");
