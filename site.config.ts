@@ -14,7 +14,12 @@ export default defineConfig({
   values,
   // The descriptions of Brook, written once: the REST API (the reference renders it), the CLI and
   // the step runtime; the build checks every code example against them (src/node/examples/).
-  reference: { openapi: "data/openapi.yaml", cli: "data/cli.yaml", runtime: "data/runtime.d.ts" },
+  reference: {
+    openapi: "data/openapi.yaml",
+    cli: "data/cli.yaml",
+    runtime: "data/runtime.d.ts",
+    runtimeLanguages: "data/runtime-languages.yaml",
+  },
   head: [
     { tag: "link", attrs: { rel: "icon", type: "image/svg+xml", href: "/docs/v2/favicon.svg" } },
     { tag: "meta", attrs: { name: "theme-color", content: "#0b6bcb" } },

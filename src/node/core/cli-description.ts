@@ -1,10 +1,6 @@
 /** data/cli.yaml, read: the `brook` CLI's commands, flags, arguments and exit codes. */
-import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
-import { formatPath, issueMessage } from "./schema-problems.ts";
-import { BrookError, type Diagnostic } from "./errors.ts";
-import { lineOf } from "./yaml-lines.ts";
-import { pastLimits } from "../../shared/value-limits.ts";
+import { readYamlData } from "./yaml-data.ts";
 
 /** A flag: a switch, or a flag that takes a value. */
 export interface CliFlag {
@@ -83,46 +79,11 @@ const descriptionSchema = z.looseObject({
   exitCodes: z.array(z.looseObject({ code: z.number().int(), meaning: z.string() })).default([]),
 });
 
-/** Deepest the file may nest (the real one: 6); deeper overflows the YAML reader's stack. */
-const MAX_CLI_DEPTH = 32;
-
 /** Reads the description; a file that is not one is a BrookError naming it, each problem at its line. */
 export function loadCliDescription(text: string, file: string): CliDescription {
-  const counter = new LineCounter();
-  let data: unknown;
-  let doc: ReturnType<typeof parseDocument>;
-  try {
-    // No aliases: the file is data, and an alias bomb is not.
-    doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
-    const [error] = doc.errors;
-    if (error) throw error;
-    data = doc.toJS({ maxAliasCount: 0 });
-  } catch (e) {
-    const message =
-      e instanceof RangeError ? "the YAML nests too deep to read" : (e as Error).message;
-    throw new BrookError(
-      `${file}: ${message.split("\n")[0]}`,
-      "fix the YAML of the CLI description",
-    );
-  }
-  const deep = pastLimits(data, MAX_CLI_DEPTH)?.path;
-  const parsed = deep ? undefined : descriptionSchema.safeParse(data);
-  if (parsed?.success) return parsed.data as CliDescription;
-  const problems: [PropertyKey[], string][] = parsed
-    ? parsed.error.issues.map((issue) => [issue.path, issueMessage(issue)])
-    : [[deep!, `nested more than ${MAX_CLI_DEPTH} levels deep`]];
-  const hint = "see data/cli.yaml's header for its shape";
-  const diagnostics: Diagnostic[] = problems.map(([path, message]) => ({
-    file,
-    line: lineOf(doc, counter, path),
-    column: 1,
+  return readYamlData(text, file, descriptionSchema, {
     rule: "cli-description",
-    message: `${formatPath(path)}: ${message}`,
-    hint,
-  }));
-  throw new BrookError(
-    `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the CLI description\n${diagnostics.map((d) => `  ${d.file}:${d.line}: ${d.message}`).join("\n")}`,
-    hint,
-    { diagnostics },
-  );
+    what: "the CLI description",
+    hint: "see data/cli.yaml's header for its shape",
+  }) as CliDescription;
 }

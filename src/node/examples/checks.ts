@@ -4,11 +4,12 @@
  * verdicts all come from the cache never loads them.
  */
 import { readFileSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { BrookError } from "../core/errors.ts";
 import { hashKey } from "../core/cache-keys.ts";
 import type { BlockCheck } from "./block-check.ts";
 import { checkJson, checkYaml } from "./check-json.ts";
+import type { StepMemberFiles } from "./check-step-members.ts";
 
 /** Bump when a check's verdicts change for the same code and inputs. */
 const CHECKS_VERSION = "1";
@@ -17,19 +18,21 @@ const CHECKS_VERSION = "1";
 export interface ReferenceFiles {
   cli?: string;
   runtime?: string;
+  runtimeLanguages?: string;
 }
 
+/** The config's `reference` paths the checks read, relative to the config's folder. */
+export type ReferencePaths = { [key in keyof ReferenceFiles]?: string };
+
 const SHELL = new Set(["bash", "sh", "shell", "zsh"]);
-const SYNTAX = new Set(["python", "py", "go", "golang", ...SHELL]);
+const STEP_LANGUAGES = new Set(["python", "py", "go", "golang"]);
+const SYNTAX = new Set([...STEP_LANGUAGES, ...SHELL]);
 const JS = new Set(["js", "javascript", "mjs", "cjs"]);
 
 /** The config's reference paths made absolute; each must stay inside the config's folder. */
-export function resolveReference(
-  paths: { cli?: string; runtime?: string },
-  configDir: string,
-): ReferenceFiles {
+export function resolveReference(paths: ReferencePaths, configDir: string): ReferenceFiles {
   const out: ReferenceFiles = {};
-  for (const key of ["cli", "runtime"] as const) {
+  for (const key of ["cli", "runtime", "runtimeLanguages"] as const) {
     const path = paths[key];
     if (path === undefined) continue;
     const full = resolve(configDir, path);
@@ -42,6 +45,17 @@ export function resolveReference(
     out[key] = full;
   }
   return out;
+}
+
+/** What the member check of Python and Go steps reads: the runtime and how each language spells it. */
+export function stepMemberFiles(runtime: string, languages: string): StepMemberFiles {
+  const name = (file: string) => relative(process.cwd(), file).split(sep).join("/");
+  return {
+    declaration: readFileSync(runtime, "utf8"),
+    declarationFile: name(runtime),
+    languages: readFileSync(languages, "utf8"),
+    languagesFile: name(languages),
+  };
 }
 
 /** The checks for a site with these reference files. */
@@ -75,6 +89,16 @@ export function exampleChecks(reference: ReferenceFiles): BlockCheck[] {
       inputs: hashKey(CHECKS_VERSION, declaration),
       run: async (samples) =>
         (await import("./step-types-process.ts")).checkStepTypesApart(samples, declaration, file),
+    });
+  }
+  if (reference.runtime && reference.runtimeLanguages) {
+    const files = stepMemberFiles(reference.runtime, reference.runtimeLanguages);
+    checks.push({
+      id: "step-members",
+      accepts: (lang) => STEP_LANGUAGES.has(lang),
+      inputs: hashKey(CHECKS_VERSION, files.declaration, files.languages),
+      run: async (samples) =>
+        (await import("./check-step-members.ts")).checkStepMembers(samples, files),
     });
   }
   if (reference.cli) {

@@ -17,7 +17,7 @@ import type { ApiDescription } from "../../shared/openapi/operations.ts";
 import { checksAhead, type ChecksAhead, type VerdictsAhead } from "./ahead.ts";
 import { checkApiSamples } from "./check-api.ts";
 import { checkExamples, type ExampleMemo, type ExampleOutcome } from "./check-blocks.ts";
-import { exampleChecks, resolveReference } from "./checks.ts";
+import { exampleChecks, resolveReference, stepMemberFiles, type ReferencePaths } from "./checks.ts";
 import type { CodeSample } from "./sample.ts";
 import type { ExampleSummary } from "./summary.ts";
 
@@ -27,7 +27,7 @@ export type { ExampleMemo } from "./check-blocks.ts";
 export interface SiteExampleInput {
   samples: CodeSample[];
   /** The config's `reference` field, and the folder its paths are relative to. */
-  reference: { cli?: string; runtime?: string };
+  reference: ReferencePaths;
   configDir: string;
   siteValues: Record<string, string>;
   /** The REST API's description (config reference.openapi), when the site has one: requests and JSON are checked against it. */
@@ -66,7 +66,7 @@ export async function checkSiteExamples(
  * reference paths are wrong (the stage reports that).
  */
 export function siteChecksAhead(
-  setup: { reference: { cli?: string; runtime?: string }; configDir: string },
+  setup: { reference: ReferencePaths; configDir: string },
   known?: ExampleMemo,
 ): ChecksAhead | undefined {
   try {
@@ -78,7 +78,7 @@ export function siteChecksAhead(
 
 /** The files the stage publishes (the runtime declaration), known without running a check. */
 export function publishedFiles(input: {
-  reference: { cli?: string; runtime?: string };
+  reference: ReferencePaths;
   configDir: string;
 }): { path: string; content: string }[] {
   const { runtime } = resolveReference(input.reference, input.configDir);
@@ -91,12 +91,17 @@ export function publishedFiles(input: {
  * grammars on this thread. Never rejects: the stage reports what goes wrong.
  */
 export async function warmExampleChecks(input: {
-  reference: { cli?: string; runtime?: string };
+  reference: ReferencePaths;
   configDir: string;
 }): Promise<void> {
   try {
     const reference = resolveReference(input.reference, input.configDir);
     if (reference.runtime) (await import("./step-types-process.ts")).startStepChecker();
+    // The runtime's surface first, so the process answers it before the first JavaScript batch.
+    if (reference.runtime && reference.runtimeLanguages)
+      void (await import("./check-step-members.ts"))
+        .warmStepMembers(stepMemberFiles(reference.runtime, reference.runtimeLanguages))
+        .catch(() => undefined);
     await (await import("./check-syntax.ts")).warmSyntax();
   } catch {
     // Reported by the stage itself when it runs the checks.

@@ -12,6 +12,7 @@ import { startupSnapshot } from "node:v8";
 import { Script } from "node:vm";
 import type * as TS from "typescript";
 import { checkStepTypes, warmStepTypes } from "./check-step-types.ts";
+import { describeRuntime } from "./runtime-surface.ts";
 import type { StepTypesAnswer, StepTypesRequest } from "./step-types-protocol.ts";
 import { provideTypeScript } from "./ts-program.ts";
 
@@ -43,7 +44,9 @@ function serve(): void {
 
 function answer(request: StepTypesRequest): StepTypesAnswer {
   try {
-    const { samples, declaration, declarationFile } = request;
+    const { samples, declaration, declarationFile, surface } = request;
+    if (surface)
+      return { id: request.id, verdicts: [], surface: describeRuntime(declaration, surface) };
     return { id: request.id, verdicts: checkStepTypes(samples, declaration, declarationFile) };
   } catch (e) {
     return { id: request.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };

@@ -75,7 +75,8 @@ export async function referenceStage(
   );
   const withCli = { ...values, ...cli.values };
   const configDir = configPath ? dirname(configPath) : cwd;
-  const inputs = [config.reference.cli, config.reference.runtime]
+  const { cli: cliPath, runtime, runtimeLanguages } = config.reference;
+  const inputs = [cliPath, runtime, runtimeLanguages]
     .filter((f): f is string => f !== undefined)
     .map((f) => resolve(configDir, f));
   const openapi = await loadReference(
