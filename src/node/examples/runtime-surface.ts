@@ -144,7 +144,10 @@ function describe(
     };
   }
   const index = checker.getIndexInfosOfType(type).find((i) => i.keyType.flags & F.String);
-  const named =
-    symbol && !symbol.name.startsWith("__") ? checker.getFullyQualifiedName(symbol) : undefined;
+  // Its name, as the declaration writes it: an interface's, or an alias's (`type StepEvent = …`).
+  const own = [type.aliasSymbol, symbol].find(
+    (s) => s && !s.name.startsWith("__") && s.declarations?.some(declaredHere),
+  );
+  const named = own && checker.getFullyQualifiedName(own);
   return { kind: "object", members, index: index && shapeOf(index.type), methods, name: named };
 }
