@@ -30,6 +30,9 @@ function loadTypeScriptFile(file: string): typeof TS {
 
 /** Answers requests until stdin ends. */
 function serve(): void {
+  // A build that stopped early (a failed page) leaves without reading its last answers: nothing is
+  // left to answer, and the pipe's error is no crash to print into its output.
+  process.stdout.on("error", () => process.exit(0));
   process.stdin.setEncoding("utf8");
   let buffered = "";
   process.stdin.on("data", (chunk: string) => {

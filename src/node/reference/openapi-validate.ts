@@ -81,7 +81,7 @@ export async function descriptionProblems(
   } catch (e) {
     return [{ message: (e as Error).message, rule: "openapi" }];
   }
-  return [...(await lintProblems(JSON.stringify(value))), ...exampleProblems(api)];
+  return [...(await lintProblems(value)), ...exampleProblems(api)];
 }
 
 /** Every schema `pattern` that may backtrack without end (safe-pattern.ts), by its path. */
