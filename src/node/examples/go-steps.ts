@@ -88,7 +88,7 @@ export function goUses(root: SyntaxNode, languages: StepLanguages, offset: numbe
     for (const name of declaration.childrenForFieldName("name").map((n) => n.text)) {
       const shadows = (n: SyntaxNode) =>
         FUNCTIONS.has(n.type) && n.id !== scope?.id && parameterNames(n).includes(name);
-      for (const id of readsOf(body, name, shadows, declares))
+      for (const id of readsOf(body, name, [...FUNCTIONS], shadows, declares))
         uses.push(useOf(GO, id, rootName, offset));
     }
   }
@@ -102,7 +102,8 @@ export function goUses(root: SyntaxNode, languages: StepLanguages, offset: numbe
   for (const name of Object.keys(languages.step)) {
     if (declared.has(name)) continue;
     const shadows = (n: SyntaxNode) => FUNCTIONS.has(n.type) && parameterNames(n).includes(name);
-    for (const id of readsOf(root, name, shadows, declares)) uses.push(useOf(GO, id, name, offset));
+    for (const id of readsOf(root, name, [...FUNCTIONS], shadows, declares))
+      uses.push(useOf(GO, id, name, offset));
   }
   return { kind: uses.length ? "fragment" : "script", uses };
 }

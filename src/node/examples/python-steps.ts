@@ -144,7 +144,7 @@ export function pythonUses(root: SyntaxNode, languages: StepLanguages): BlockUse
         const body = fn.childForFieldName("body");
         if (!body) continue;
         const shadows = (n: SyntaxNode) => FUNCTIONS.has(n.type) && parameters(n).includes(param);
-        for (const id of readsOf(body, param, shadows, notRead))
+        for (const id of readsOf(body, param, [...FUNCTIONS], shadows, notRead))
           uses.push(useOf(PYTHON, id, rootName, 0));
       }
     return { kind: "step", uses };
@@ -158,7 +158,8 @@ export function pythonUses(root: SyntaxNode, languages: StepLanguages): BlockUse
   for (const name of roots) {
     if (declared.has(name)) continue;
     const shadows = (n: SyntaxNode) => FUNCTIONS.has(n.type) && parameters(n).includes(name);
-    for (const id of readsOf(root, name, shadows, notRead)) uses.push(useOf(PYTHON, id, name, 0));
+    for (const id of readsOf(root, name, [...FUNCTIONS], shadows, notRead))
+      uses.push(useOf(PYTHON, id, name, 0));
   }
   return { kind: uses.length ? "fragment" : "script", uses };
 }
