@@ -32,7 +32,7 @@ function loadTypeScriptFile(file: string): typeof TS {
 function serve(): void {
   // A build that stopped early (a failed page) leaves without reading its last answers: nothing is
   // left to answer, and the pipe's error is no crash to print into its output.
-  process.stdout.on("error", () => process.exit(0));
+  process.stdout.on("error", () => process.stdin.destroy());
   process.stdin.setEncoding("utf8");
   let buffered = "";
   process.stdin.on("data", (chunk: string) => {
