@@ -12,9 +12,15 @@ export default defineConfig({
   sqlApiBase: "https://rt.brook.example/sql",
   // Every figure the docs state (limits, plans, runtimes): {{ site.limits.httpPayload }}.
   values,
-  // The descriptions of Brook, written once: the REST API (the reference renders it), the CLI and
-  // the step runtime; the build checks every code example against them (src/node/examples/).
-  reference: { openapi: "data/openapi.yaml", cli: "data/cli.yaml", runtime: "data/runtime.d.ts" },
+  // The descriptions of Brook, written once: the REST API (the reference renders it), the CLI, the
+  // step runtime with every trigger's event, and every error; the build checks every code example
+  // against them (src/node/examples/).
+  reference: {
+    openapi: "data/openapi.yaml",
+    cli: "data/cli.yaml",
+    runtime: "data/runtime.d.ts",
+    errors: "data/errors.yaml",
+  },
   head: [
     { tag: "link", attrs: { rel: "icon", type: "image/svg+xml", href: "/docs/v2/favicon.svg" } },
     { tag: "meta", attrs: { name: "theme-color", content: "#0b6bcb" } },

@@ -121,13 +121,15 @@ export const configSchema = z.strictObject({
   /**
    * The descriptions of Brook that reference pages and example checks are made from, each a path
    * relative to the config file, inside its folder: `openapi` (the REST API, OpenAPI 3.1 YAML),
-   * `cli` (data/cli.yaml) and `runtime` (data/runtime.d.ts). Each optional. @default {}
+   * `cli` (data/cli.yaml), `runtime` (data/runtime.d.ts) and `errors` (data/errors.yaml, every
+   * error's type, code and status). Each optional. @default {}
    */
   reference: z
     .strictObject({
       openapi: z.string().min(1).optional(),
       cli: z.string().min(1).optional(),
       runtime: z.string().min(1).optional(),
+      errors: z.string().min(1).optional(),
     })
     .default({}),
   /** Extra `<link>`/`<meta>` tags in every head. @example [{ tag: "link", attrs: { rel: "icon", href: "/docs/v2/favicon.svg" } }] */

@@ -25,7 +25,7 @@ export interface ReferenceStage {
   openapi?: ReferenceLoad;
   /** Its absolute path. */
   file?: string;
-  /** The descriptions' absolute paths (OpenAPI, CLI, runtime): inputs of the site the dev server watches. */
+  /** The descriptions' absolute paths (OpenAPI, CLI, runtime, errors): inputs of the site the dev server watches. */
   inputs: string[];
   /** The site values as `{{ site.… }}` reads them. */
   values: Record<string, string>;
@@ -60,7 +60,7 @@ export async function referenceStage(
   );
   const withCli = { ...values, ...cli.values };
   const configDir = configPath ? dirname(configPath) : cwd;
-  const inputs = [config.reference.cli, config.reference.runtime]
+  const inputs = [config.reference.cli, config.reference.runtime, config.reference.errors]
     .filter((f): f is string => f !== undefined)
     .map((f) => resolve(configDir, f));
   // Validated with the examples when they are checked in this build (not left for later).
