@@ -71,7 +71,8 @@ export function exampleChecks(reference: ReferenceFiles): BlockCheck[] {
     const declaration = readFileSync(file, "utf8");
     checks.push({
       id: "step-types",
-      accepts: (lang) => JS.has(lang),
+      // JavaScript, and the JSON blocks that show an event (checked as values of its type).
+      accepts: (lang, sample) => JS.has(lang) || (lang === "json" && sample.event !== undefined),
       inputs: hashKey(CHECKS_VERSION, declaration),
       run: async (samples) =>
         (await import("./step-types-process.ts")).checkStepTypesApart(samples, declaration, file),

@@ -53,14 +53,14 @@ export async function checkExamples(input: ExampleInput): Promise<ExampleOutcome
       optedOut++;
       continue;
     }
-    const checks = input.checks.filter((c) => c.accepts(lang));
+    const checks = input.checks.filter((c) => c.accepts(lang, sample));
     if (!checks.length) {
       uncheckedLangs.push(lang || "(none)");
       continue;
     }
     checkedLangs.push(lang);
     for (const check of checks) {
-      const key = verdictKey(check, lang, sample.code);
+      const key = verdictKey(check, lang, sample);
       const known = memo.get(key) ?? previous.get(key);
       const started = input.ahead?.get(key);
       if (known) {

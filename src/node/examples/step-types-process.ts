@@ -152,7 +152,7 @@ async function ask(
   const running = checker;
   const request: StepTypesRequest = {
     id: nextId++,
-    samples: samples.map((s) => ({ code: s.code })),
+    samples: samples.map(({ code, lang, event, fields }) => ({ code, lang, event, fields })),
     declaration,
     declarationFile,
   };
