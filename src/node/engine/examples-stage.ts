@@ -25,10 +25,11 @@ import type { ReferenceStage } from "./reference-stage.ts";
 import type { Snapshot } from "./snapshot.ts";
 import { SEARCH_ON_WORKER_MAX_RENDERED } from "./workers.ts";
 
-/** The config's `reference` paths and the folder they are relative to. */
+/** The config's `reference` paths, the folder they are relative to, and the site values. */
 export interface ExamplesSetup {
   reference: SiteConfig["reference"];
   configDir: string;
+  siteValues: Record<string, string>;
 }
 
 /** What the examples stage gives: its errors, its summary and memo, the files to publish, the checks left for later. */
@@ -62,7 +63,11 @@ export function warmExamples(
   previous: ExampleMemo | undefined,
   defer: boolean,
 ): ExamplesWarm {
-  const setup = { reference: config.reference, configDir: dirname(configPath ?? cwd + sep) };
+  const setup = {
+    reference: config.reference,
+    configDir: dirname(configPath ?? cwd + sep),
+    siteValues: reference.values,
+  };
   if (toParse <= SEARCH_ON_WORKER_MAX_RENDERED) return { setup };
   const warming = warmExampleChecks(setup);
   if (defer) return { setup, warming };

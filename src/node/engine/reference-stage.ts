@@ -16,6 +16,8 @@ import { OPENAPI_DEPENDENCY } from "../../shared/openapi/operations.ts";
 import { loadReference, OPENAPI_FILES, type ReferenceLoad } from "../reference/openapi-stage.ts";
 import { cliReference } from "../reference/cli-reference.ts";
 import { checkReferenceFiles } from "../reference/reference-files.ts";
+import { loadErrorCatalogue } from "../reference/error-catalogue.ts";
+import { readFileSync } from "node:fs";
 import { generatorVersion } from "./cache.ts";
 import { workerFile, type BuildStrategy } from "./strategy.ts";
 
@@ -60,6 +62,11 @@ export async function referenceStage(
   );
   const withCli = { ...values, ...cli.values };
   const configDir = configPath ? dirname(configPath) : cwd;
+  // The error catalogue: one that is not one stops the build here, at its lines.
+  if (config.reference.errors) {
+    const file = resolve(configDir, config.reference.errors);
+    loadErrorCatalogue(readFileSync(file, "utf8"), relative(cwd, file), values);
+  }
   const inputs = [config.reference.cli, config.reference.runtime, config.reference.errors]
     .filter((f): f is string => f !== undefined)
     .map((f) => resolve(configDir, f));

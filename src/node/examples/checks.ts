@@ -9,6 +9,8 @@ import { BrookError } from "../core/errors.ts";
 import { hashKey } from "../engine/cache.ts";
 import type { BlockCheck } from "./block-check.ts";
 import { checkJson, checkYaml } from "./check-json.ts";
+import { checkErrorAnswer } from "./check-errors.ts";
+import { loadErrorCatalogue } from "../reference/error-catalogue.ts";
 
 /** Bump when a check's verdicts change for the same code and inputs. */
 const CHECKS_VERSION = "1";
@@ -17,6 +19,7 @@ const CHECKS_VERSION = "1";
 export interface ReferenceFiles {
   cli?: string;
   runtime?: string;
+  errors?: string;
 }
 
 const SHELL = new Set(["bash", "sh", "shell", "zsh"]);
@@ -25,11 +28,11 @@ const JS = new Set(["js", "javascript", "mjs", "cjs"]);
 
 /** The config's reference paths made absolute; each must stay inside the config's folder. */
 export function resolveReference(
-  paths: { cli?: string; runtime?: string },
+  paths: { cli?: string; runtime?: string; errors?: string },
   configDir: string,
 ): ReferenceFiles {
   const out: ReferenceFiles = {};
-  for (const key of ["cli", "runtime"] as const) {
+  for (const key of ["cli", "runtime", "errors"] as const) {
     const path = paths[key];
     if (path === undefined) continue;
     const full = resolve(configDir, path);
@@ -44,8 +47,11 @@ export function resolveReference(
   return out;
 }
 
-/** The checks for a site with these reference files. */
-export function exampleChecks(reference: ReferenceFiles): BlockCheck[] {
+/** The checks for a site with these reference files (`siteValues` fill the error catalogue's texts). */
+export function exampleChecks(
+  reference: ReferenceFiles,
+  siteValues: Record<string, string> = {},
+): BlockCheck[] {
   const checks: BlockCheck[] = [
     {
       id: "json-syntax",
@@ -76,6 +82,23 @@ export function exampleChecks(reference: ReferenceFiles): BlockCheck[] {
       inputs: hashKey(CHECKS_VERSION, declaration),
       run: async (samples) =>
         (await import("./step-types-process.ts")).checkStepTypesApart(samples, declaration, file),
+    });
+  }
+  if (reference.errors) {
+    const file = reference.errors;
+    const text = readFileSync(file, "utf8");
+    const name = relative(process.cwd(), file).split("\\").join("/");
+    // Loaded when a block first needs it; a broken catalogue stops the reference stage first.
+    let catalogue: ReturnType<typeof loadErrorCatalogue> | undefined;
+    checks.push({
+      id: "error-shape",
+      // Every JSON block but an event's: whether it shows an error answer is read from its JSON.
+      accepts: (lang, sample) => lang === "json" && sample.event === undefined,
+      inputs: hashKey(CHECKS_VERSION, text, JSON.stringify(siteValues)),
+      run: async (samples) => {
+        catalogue ??= loadErrorCatalogue(text, name, siteValues);
+        return samples.map((s) => checkErrorAnswer(s.code, catalogue!, name));
+      },
     });
   }
   if (reference.cli) {

@@ -45,6 +45,8 @@ export interface FieldTable {
 export interface CheckContext {
   /** Site values (apiBase and the rest), as pages read them. */
   siteValues: Record<string, string>;
+  /** The JSON blocks the API check read as an operation's request or response body, by index. */
+  bodies?: Map<number, "request" | "response">;
 }
 
 /** A check: rule ids of design.md §9; every diagnostic has file, line, column, rule, message, hint. */

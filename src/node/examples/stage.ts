@@ -13,6 +13,7 @@ import { checksAhead, type ChecksAhead, type VerdictsAhead } from "./ahead.ts";
 import type { CheckContext, CodeSample, SampleCheck } from "./sample.ts";
 import { summarize, type ExampleSummary } from "./summary.ts";
 import { exampleChecks, resolveReference } from "./checks.ts";
+import { jsonShows } from "./json-shows.ts";
 
 /** Verdicts of earlier builds: a block's problems by the key of its check, inputs and code. */
 export type ExampleMemo = Map<string, BlockProblem[]>;
@@ -92,7 +93,14 @@ export async function checkExamples(input: ExampleInput): Promise<ExampleOutcome
   }
   for (const check of input.sampleChecks ?? [])
     diagnostics.push(...(await check(input.samples, input.context)));
-  const summary = summarize(checkedLangs, uncheckedLangs, optedOut, fresh);
+  // What each JSON block shows (the API check above noted the operations' bodies).
+  const json = jsonShows(input.samples, input.context.bodies ?? new Map());
+  diagnostics.push(...json.diagnostics);
+  const summary = {
+    ...summarize(checkedLangs, uncheckedLangs, optedOut, fresh),
+    shows: json.shows,
+    noSchema: json.noSchema,
+  };
   // The same verdicts as last time: the same object, so the session sees the cache unchanged.
   const same = fresh === 0 && memo.size === previous.size;
   return { diagnostics, summary, memo: same && input.previous ? input.previous : memo };
@@ -114,7 +122,7 @@ function place(p: BlockProblem, sample: CodeSample): Diagnostic {
 export interface SiteExampleInput {
   samples: CodeSample[];
   /** The config's `reference` field, and the folder its paths are relative to. */
-  reference: { cli?: string; runtime?: string };
+  reference: { cli?: string; runtime?: string; errors?: string };
   configDir: string;
   siteValues: Record<string, string>;
   /** The REST API's description (config reference.openapi), when the site has one: requests and JSON are checked against it. */
@@ -134,14 +142,15 @@ export async function checkSiteExamples(
   ahead?: VerdictsAhead,
 ): Promise<ExampleOutcome & { publish: { path: string; content: string }[] }> {
   const reference = resolveReference(input.reference, input.configDir);
+  const bodies = new Map<number, "request" | "response">();
   const outcome = await checkExamples({
     samples: input.samples,
-    checks: exampleChecks(reference),
+    checks: exampleChecks(reference, input.siteValues),
     // Checks of samples together: the API's (a request, and the JSON after it).
     sampleChecks: input.api
-      ? [(samples, context) => checkApiSamples(samples, input.api!, context)]
+      ? [(samples, context) => checkApiSamples(samples, input.api!, context, bodies)]
       : [],
-    context: { siteValues: input.siteValues },
+    context: { siteValues: input.siteValues, bodies },
     previous: input.previous,
     ahead,
   });
@@ -153,11 +162,16 @@ export async function checkSiteExamples(
  * reference paths are wrong (the stage reports that).
  */
 export function siteChecksAhead(
-  setup: { reference: { cli?: string; runtime?: string }; configDir: string },
+  setup: {
+    reference: { cli?: string; runtime?: string; errors?: string };
+    configDir: string;
+    siteValues: Record<string, string>;
+  },
   known?: ExampleMemo,
 ): ChecksAhead | undefined {
   try {
-    return checksAhead(exampleChecks(resolveReference(setup.reference, setup.configDir)), known);
+    const reference = resolveReference(setup.reference, setup.configDir);
+    return checksAhead(exampleChecks(reference, setup.siteValues), known);
   } catch {
     return undefined;
   }
