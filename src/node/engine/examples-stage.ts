@@ -104,6 +104,7 @@ export async function examplesStage(
   const input: SiteExampleInput = {
     ...warm.setup,
     samples: [...facts.values()].flatMap((f) => f.samples),
+    claims: [...facts.values()].flatMap((f) => f.claims ?? []),
     siteValues: reference.values,
     api: reference.openapi?.api,
     previous,

@@ -14,6 +14,12 @@ import type { CheckContext, CodeSample, SampleCheck } from "./sample.ts";
 import { summarize, type ExampleSummary } from "./summary.ts";
 import { exampleChecks, resolveReference } from "./checks.ts";
 import { jsonShows } from "./json-shows.ts";
+import { checkClaims, type ClaimSources } from "./check-claims.ts";
+import type { PageClaim } from "../content/claims.ts";
+import { loadErrorCatalogue } from "../reference/error-catalogue.ts";
+import { loadCliDescription } from "./cli-description.ts";
+import { relative } from "node:path";
+import type { ReferenceFiles } from "./checks.ts";
 
 /** Verdicts of earlier builds: a block's problems by the key of its check, inputs and code. */
 export type ExampleMemo = Map<string, BlockProblem[]>;
@@ -121,6 +127,8 @@ function place(p: BlockProblem, sample: CodeSample): Diagnostic {
 /** What the build hands the stage: plain data. */
 export interface SiteExampleInput {
   samples: CodeSample[];
+  /** What the pages' prose says of error codes and exit codes (content/claims.ts). */
+  claims?: PageClaim[];
   /** The config's `reference` field, and the folder its paths are relative to. */
   reference: { cli?: string; runtime?: string; errors?: string };
   configDir: string;
@@ -128,6 +136,25 @@ export interface SiteExampleInput {
   /** The REST API's description (config reference.openapi), when the site has one: requests and JSON are checked against it. */
   api?: ApiDescription;
   previous?: ExampleMemo;
+}
+
+/** The descriptions the prose's claims are checked against: read when the site names them. */
+function claimSources(reference: ReferenceFiles, siteValues: Record<string, string>): ClaimSources {
+  const name = (file: string) => relative(process.cwd(), file).split("\\").join("/");
+  const sources: ClaimSources = {};
+  if (reference.errors) {
+    const file = name(reference.errors);
+    const text = readFileSync(reference.errors, "utf8");
+    sources.errors = { catalogue: loadErrorCatalogue(text, file, siteValues), file };
+  }
+  if (reference.cli) {
+    const file = name(reference.cli);
+    sources.cli = {
+      description: loadCliDescription(readFileSync(reference.cli, "utf8"), file),
+      file,
+    };
+  }
+  return sources;
 }
 
 /** The runtime declaration's name in the output, for readers' editors (design.md §9). */
@@ -147,9 +174,16 @@ export async function checkSiteExamples(
     samples: input.samples,
     checks: exampleChecks(reference, input.siteValues),
     // Checks of samples together: the API's (a request, and the JSON after it).
-    sampleChecks: input.api
-      ? [(samples, context) => checkApiSamples(samples, input.api!, context, bodies)]
-      : [],
+    sampleChecks: [
+      ...(input.api
+        ? [
+            (samples: CodeSample[], context: CheckContext) =>
+              checkApiSamples(samples, input.api!, context, bodies),
+          ]
+        : []),
+      // The prose's error codes and exit codes, against the error catalogue and the CLI.
+      () => checkClaims(input.claims ?? [], claimSources(reference, input.siteValues)),
+    ],
     context: { siteValues: input.siteValues, bodies },
     previous: input.previous,
     ahead,
