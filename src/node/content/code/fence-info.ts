@@ -78,8 +78,7 @@ export function parseFenceInfo(lang: string | null | undefined, meta?: string | 
       const [, kind, trigger] = EVENT_RE.exec(token)!;
       if (kind === "event") out.event = trigger;
       else out.testEvent = trigger;
-    }
-    else out.unknown.push(token.slice(0, 40));
+    } else out.unknown.push(token.slice(0, 40));
     i = end;
   }
   return out;
