@@ -34,12 +34,15 @@ export function jsonShows(
   samples.forEach((sample, index) => {
     if (sample.lang.toLowerCase() !== "json" || sample.noCheck !== undefined) return;
     const body = bodies.get(index);
+    const value = parsedJson(sample.code);
     if (sample.event) count(sample.event.test ? "test event" : "event");
     else if (body) count(body);
-    else if (errorAnswer(parsedJson(sample.code))) count("error");
+    else if (errorAnswer(value)) count("error");
     else if (sample.noSchema !== undefined) {
       count("no schema");
       noSchema[sample.noSchema] = (noSchema[sample.noSchema] ?? 0) + 1;
+    } else if (value === undefined) {
+      // JSON that does not parse shows nothing: json-syntax reports it.
     } else if (!reported.has(`${sample.file}:${sample.line}`)) {
       reported.add(`${sample.file}:${sample.line}`);
       diagnostics.push({
