@@ -1,5 +1,5 @@
 /**
- * The address of the page shown, as the page script keeps it (design.md §3): a page's URL ends in
+ * The address of the page shown, as the page script keeps it (docs/design.md §3): a page's URL ends in
  * `/`, also when a host served `limits/index.html` (or `limits.html`) as asked. The router does
  * the same once React is live; this module is the page script's own (imported from React's side
  * too, it would become a chunk of its own, one more request on every first load).

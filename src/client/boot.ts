@@ -1,5 +1,5 @@
 /**
- * The page's module script, all a reader who only reads and scrolls downloads (design.md §9):
+ * The page's module script, all a reader who only reads and scrolls downloads (docs/design.md §9):
  * scroll-spy, code groups' tabs and copy buttons, the first page view when analytics is on, and
  * the input held until React is live. React, the router and the parts (main.tsx) load on intent.
  */
@@ -51,7 +51,7 @@ if (bootEl && document.getElementById("app")) {
     (!html.dataset.theme && matchMedia("(prefers-color-scheme: dark)").matches)
   )
     document.querySelector(".theme-toggle")?.setAttribute("aria-pressed", "true");
-  // The first page view does not wait for React (design.md §5); the tag manager only when configured.
+  // The first page view does not wait for React (docs/design.md §5); the tag manager only when configured.
   const analytics: Promise<Analytics> | null = boot.gtmId
     ? import("./analytics.ts").then((m) => {
         const a = m.startAnalytics(boot.gtmId);

@@ -1,5 +1,5 @@
 /**
- * The reader's input before React is live (design.md §9: a click on any control before its code
+ * The reader's input before React is live (docs/design.md §9: a click on any control before its code
  * arrives is honoured). Intent (a pointer or focus on a control or link, a key) starts loading
  * React; until it is live, a click on a control is held and played again once it is, a plain
  * click on a link to another page is remembered and becomes an in-place navigation (or a normal
@@ -149,7 +149,7 @@ function plainClick(e: MouseEvent, a: HTMLAnchorElement, base: string, assets: s
 }
 
 /**
- * A link to the page shown, as the router takes it (design.md §5, `duplicated`): nothing loads, no
+ * A link to the page shown, as the router takes it (docs/design.md §5, `duplicated`): nothing loads, no
  * page view; the same location adds no history entry, another #hash scrolls there in a new one
  * (the browser's fragment navigation), no #hash to the top. The address was made the slash form
  * at first load (address.ts). Returns null: no link is held.

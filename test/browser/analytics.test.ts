@@ -1,5 +1,5 @@
 /**
- * Analytics in real Chromium (design.md §5): with a tag manager id (BROOK_DOCS_GTM_ID at build
+ * Analytics in real Chromium (docs/design.md §5): with a tag manager id (BROOK_DOCS_GTM_ID at build
  * time) the client loads GTM from its own script and pushes one page_view per page shown;
  * without one, no tag manager code runs and nothing is requested.
  */

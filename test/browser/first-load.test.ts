@@ -1,5 +1,5 @@
 /**
- * The reader's first load (design.md §9, issue 25): what a reader who only reads and scrolls
+ * The reader's first load (docs/design.md §9, issue 25): what a reader who only reads and scrolls
  * downloads, against the budget, and no input lost while React is on its way: every control
  * clicked at once after load, with React's code held back, does what it does once it is there
  * (the feedback's, which needs analytics on, in analytics.test.ts).
@@ -187,7 +187,7 @@ describe("a control used before its code arrives does what it does after", () =>
   });
 });
 
-describe("a link to the page shown, followed before React (design.md §5: duplicated)", () => {
+describe("a link to the page shown, followed before React (docs/design.md §5: duplicated)", () => {
   /** Marks the document: the mark survives anything but a page load. */
   const mark = (page: TestPage) =>
     page.evaluate(() => ((window as { __mark?: number }).__mark = 1));

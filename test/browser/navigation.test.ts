@@ -1,5 +1,5 @@
 /**
- * In-place navigation in real Chromium (design.md §5): every outcome, failure by missing file and
+ * In-place navigation in real Chromium (docs/design.md §5): every outcome, failure by missing file and
  * by time-out, the progress bar, history and scroll, focus, head tags, prefetch.
  */
 import { existsSync, unlinkSync } from "node:fs";

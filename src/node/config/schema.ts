@@ -1,4 +1,4 @@
-/** The one schema of site.config.ts: types, defaults and checks (design.md §6). */
+/** The one schema of site.config.ts: types, defaults and checks (docs/design.md §6). */
 import { z } from "zod";
 import { isOutlineSetting, type OutlineSetting } from "../../shared/outline.ts";
 import {

@@ -4,7 +4,7 @@
  * and the check's inputs (the runtime declaration, the CLI description), so they are kept by
  * those and a block that did not change is never checked again.
  */
-import { hashKey } from "../engine/cache.ts";
+import { hashKey } from "../core/cache-keys.ts";
 import type { CodeSample } from "./sample.ts";
 
 /** A problem in a block, placed in its code (1-based line and column within the block). */

@@ -1,5 +1,5 @@
 /**
- * The API checks of code samples (design.md §9, README "Checked examples"): a request to the
+ * The API checks of code samples (docs/design.md §9, README "Checked examples"): a request to the
  * API base in a bash `curl` or an `http` block must be an operation of the description
  * (`api-path`: no such path, or a query parameter it does not take or a value past its limit;
  * `api-method`: the path does not take the method), carry the headers the operation needs and a

@@ -9,7 +9,7 @@
 import type { Diagnostic } from "../core/errors.ts";
 import type { PageClaim } from "../content/claims.ts";
 import type { ErrorCatalogue } from "../reference/error-catalogue.ts";
-import type { CliCommand, CliDescription } from "./cli-description.ts";
+import type { CliCommand, CliDescription } from "../core/cli-description.ts";
 
 /** What the claims are checked against (each when the site has it), and how hints name them. */
 export interface ClaimSources {

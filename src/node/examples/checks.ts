@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { BrookError } from "../core/errors.ts";
-import { hashKey } from "../engine/cache.ts";
+import { hashKey } from "../core/cache-keys.ts";
 import type { BlockCheck } from "./block-check.ts";
 import { checkJson, checkYaml } from "./check-json.ts";
 import { checkErrorAnswer } from "./check-errors.ts";

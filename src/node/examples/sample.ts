@@ -49,7 +49,7 @@ export interface CheckContext {
   bodies?: Map<number, "request" | "response">;
 }
 
-/** A check: rule ids of design.md §9; every diagnostic has file, line, column, rule, message, hint. */
+/** A check: rule ids of docs/design.md §9; every diagnostic has file, line, column, rule, message, hint. */
 export type SampleCheck = (
   samples: CodeSample[],
   context: CheckContext,

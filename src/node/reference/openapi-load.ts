@@ -6,7 +6,7 @@
  * the YAML document's ranges, to the line that wrote it.
  */
 import { LineCounter, isScalar, parseDocument, visit } from "yaml";
-import { lineOf } from "./yaml-lines.ts";
+import { lineOf } from "../core/yaml-lines.ts";
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../core/errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";

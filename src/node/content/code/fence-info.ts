@@ -1,5 +1,5 @@
 /**
- * A code fence's info string, in VitePress's syntax (design.md §8): the language, then in any
+ * A code fence's info string, in VitePress's syntax (docs/design.md §8): the language, then in any
  * order a title or code-group label in brackets (`[step.js]`), highlighted lines (`{1,4-6}`) and
  * line numbers (`:line-numbers`, `:line-numbers=5`), what the block shows for the example checks
  * (`:response=ID`, `:request=ID`, `:event=TRIGGER`, `:test-event=TRIGGER`, or `:no-schema=REASON`)

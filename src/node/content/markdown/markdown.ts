@@ -16,7 +16,6 @@ import type { Root as HastRoot } from "hast";
 import type { VFile } from "vfile";
 import type { Diagnostic } from "../../core/errors.ts";
 import type { Header } from "../../../shared/types.ts";
-import type { UrlKind } from "../../../shared/url-policy.ts";
 import { normalizeContainerSyntax } from "./containers.ts";
 import { HighlightCache } from "../code/highlight.ts";
 import type { SourceReader } from "../parts/source-files.ts";
@@ -27,26 +26,14 @@ import { bodyMarkdown } from "./page-markdown.ts";
 import { transformRawHtml } from "./raw-html.ts";
 import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
 import { fillToc } from "./toc.ts";
+import type { LinkRef } from "../../core/link-map.ts";
 import type { ApiDescription } from "../../../shared/openapi/operations.ts";
-import type { CliDescription } from "../../examples/cli-description.ts";
+import type { CliDescription } from "../../core/cli-description.ts";
 import { collectSamples } from "../code/code-samples.ts";
 import { collectClaims, type PageClaim } from "../claims.ts";
 import type { CodeSample } from "../../examples/sample.ts";
 
-/** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
-export interface LinkRef {
-  /** The target as written, e.g. `/workflows/steps/triggers/#schedule`. */
-  url: string;
-  line: number;
-  column: number;
-  kind: "link" | "image";
-  /** How it is followed (src/shared/url-policy.ts). */
-  scope: UrlKind;
-  /** The link as written, when the build resolved it to `url` (a `.md` link: md-links.ts). */
-  written?: string;
-  /** The included file it stands in, when it is not the page's own (line and column are that file's). */
-  file?: string;
-}
+export type { LinkRef };
 
 /** A section of a page for the search index: the text under one heading. */
 export interface Section {

@@ -9,7 +9,7 @@ import { gfm } from "micromark-extension-gfm";
 import { describe, expect, it } from "vitest";
 import { collectClaims } from "../../../../src/node/content/claims.ts";
 import { checkClaims } from "../../../../src/node/examples/check-claims.ts";
-import { loadCliDescription } from "../../../../src/node/examples/cli-description.ts";
+import { loadCliDescription } from "../../../../src/node/core/cli-description.ts";
 import { realErrors } from "../../../helpers/brook-data.ts";
 
 const claims = (markdown: string) =>

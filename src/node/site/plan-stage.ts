@@ -9,11 +9,12 @@ import { ContentError } from "../core/errors.ts";
 import type { ClientAssets } from "../render/assets.ts";
 import { contentHash } from "../render/hash.ts";
 import { toSiteData } from "../render/page-data.ts";
-import { planSite } from "../site/plan.ts";
+import { planSite } from "./plan.ts";
 import { assetUrl, manifestUrl, siteDataName } from "../../shared/output-layout.ts";
-import type { RenderSetup } from "./build-worker.ts";
-import { generatorVersion, hashKey, type CachedPage } from "./cache.ts";
-import { sortDiagnostics } from "./diagnostics.ts";
+import type { RenderSetup } from "../pages/page-task.ts";
+import { hashKey } from "../core/cache-keys.ts";
+import { type CachedPage } from "../content/page-record.ts";
+import { sortDiagnostics } from "../core/errors.ts";
 
 /** A plan, the site data made from it, and the files made from it alone (filled by the write stage of its first build). */
 export interface PlanOutcome {
@@ -38,6 +39,8 @@ export interface PlanInput {
   assets: ClientAssets;
   /** The live-reload client's URL, linked by every page (the dev server's builds). */
   devClient?: string;
+  /** The generator's version: every page's render depends on it. */
+  generator: string;
 }
 
 /** What the plan stage gives: the plan, the site data and its file, the pages' render setup and its key. */
@@ -81,7 +84,7 @@ export function planStage(input: PlanInput, previous?: PlanMemo): PlanStage {
   // Everything every page's render shares: a change here renders every page again. (The site
   // data's path on disk is not part of it: it names the same bytes wherever they are.)
   const siteKey = hashKey(
-    generatorVersion(),
+    input.generator,
     memo.siteJson,
     JSON.stringify({ ...render, sitePath: "" }),
   );

@@ -5,9 +5,9 @@
  */
 import type { PageFacts } from "../content/parse-page.ts";
 import { ContentError, type Diagnostic } from "../core/errors.ts";
-import { checkSite, type SiteCheck, type SiteCheckMemo } from "../site/check.ts";
-import type { SitePlan } from "../site/model.ts";
-import { sortDiagnostics } from "./diagnostics.ts";
+import { checkSite, type SiteCheck, type SiteCheckMemo } from "./check.ts";
+import type { SitePlan } from "./model.ts";
+import { sortDiagnostics } from "../core/errors.ts";
 
 /** What the last check remembers for the next build of the same process. */
 export type CheckMemo = SiteCheckMemo;

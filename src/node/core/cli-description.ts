@@ -1,9 +1,9 @@
 /** data/cli.yaml, read: the `brook` CLI's commands, flags, arguments and exit codes. */
 import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
-import { formatPath, issueMessage } from "../config/config-problems.ts";
-import { BrookError, type Diagnostic } from "../core/errors.ts";
-import { lineOf } from "../reference/yaml-lines.ts";
+import { formatPath, issueMessage } from "./schema-problems.ts";
+import { BrookError, type Diagnostic } from "./errors.ts";
+import { lineOf } from "./yaml-lines.ts";
 import { pastLimits } from "../../shared/value-limits.ts";
 
 /** A flag: a switch, or a flag that takes a value. */

@@ -13,13 +13,17 @@ import type { SiteConfig } from "../config/schema.ts";
 import { siteValuesOf } from "../content/frontmatter/frontmatter-values.ts";
 import { contentHash } from "../render/hash.ts";
 import { OPENAPI_DEPENDENCY } from "../../shared/openapi/operations.ts";
-import { loadReference, OPENAPI_FILES, type ReferenceLoad } from "../reference/openapi-stage.ts";
-import { cliReference } from "../reference/cli-reference.ts";
-import { checkReferenceFiles } from "../reference/reference-files.ts";
-import { loadErrorCatalogue } from "../reference/error-catalogue.ts";
+import {
+  loadReference,
+  OPENAPI_FILES,
+  type ReferenceLoad,
+  type ReferenceMemo,
+} from "./openapi-stage.ts";
+import { cliReference } from "./cli-reference.ts";
+import { checkReferenceFiles } from "./reference-files.ts";
+import { workerFile } from "../core/worker-file.ts";
+import { loadErrorCatalogue } from "./error-catalogue.ts";
 import { readFileSync } from "node:fs";
-import { generatorVersion } from "./cache.ts";
-import { workerFile, type BuildStrategy } from "./strategy.ts";
 
 /** What the reference stage gives. */
 export interface ReferenceStage {
@@ -46,10 +50,21 @@ export async function referenceStage(
   config: SiteConfig,
   configPath: string | undefined,
   cwd: string,
-  strategy: Pick<BuildStrategy, "cache" | "workerDir" | "deferExamples">,
+  where: {
+    /** The build cache's folder, where a valid description is kept by its hash. */
+    cacheDir?: string;
+    /** The generator's version: what is kept is made by its code. */
+    generator: string;
+    /** Where this thread leaves files for the page workers to read. */
+    workerDir: string;
+    /** Validate the description beside the example checks (a build that checks them now), not here. */
+    validateWithExamples: boolean;
+    /** The description the last build of this process loaded. */
+    last?: ReferenceMemo;
+  },
 ): Promise<ReferenceStage> {
   const values = siteValuesOf(config);
-  const cacheDir = strategy.cache?.dir;
+  const { cacheDir } = where;
   // Before this stage or the examples' reads any of them.
   const configName = relative(cwd, configPath ?? join(cwd, "site.config.ts")) || "site.config.ts";
   checkReferenceFiles(config.reference, configPath ? dirname(configPath) : cwd, configName);
@@ -58,7 +73,7 @@ export async function referenceStage(
     config.reference.cli,
     configPath ? dirname(configPath) : cwd,
     values,
-    (name, json) => workerFile(strategy.workerDir, name, json),
+    (name, json) => workerFile(where.workerDir, name, json),
   );
   const withCli = { ...values, ...cli.values };
   const configDir = configPath ? dirname(configPath) : cwd;
@@ -70,9 +85,15 @@ export async function referenceStage(
   const inputs = [config.reference.cli, config.reference.runtime, config.reference.errors]
     .filter((f): f is string => f !== undefined)
     .map((f) => resolve(configDir, f));
-  // Validated with the examples when they are checked in this build (not left for later).
-  const defer = !strategy.deferExamples;
-  const openapi = await loadReference(config, configPath, cwd, cacheDir, generatorVersion(), defer);
+  const openapi = await loadReference(
+    config,
+    configPath,
+    cwd,
+    cacheDir,
+    where.generator,
+    where.validateWithExamples,
+    where.last,
+  );
   if (!openapi) return { values, pageValues: withCli, cliFile: cli.file, inputs, publish: [] };
   const json = openapi.workerJson;
   return {
@@ -82,7 +103,7 @@ export async function referenceStage(
     values,
     cliFile: cli.file,
     pageValues: { ...withCli, [OPENAPI_DEPENDENCY]: openapi.hash },
-    workerFile: workerFile(strategy.workerDir, `openapi.${contentHash(json)}.json`, json),
+    workerFile: workerFile(where.workerDir, `openapi.${contentHash(json)}.json`, json),
     publish: [
       { path: OPENAPI_FILES.yaml, content: openapi.yaml },
       { path: OPENAPI_FILES.json, content: openapi.json },

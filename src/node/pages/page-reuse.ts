@@ -3,12 +3,13 @@
  * a kept page or a cached parse still holds, and taking a page's files from the last output.
  */
 import { join } from "node:path";
-import { statSync } from "node:fs";
+import { signature } from "../core/file-signature.ts";
 import type { PageFacts } from "../content/parse-page.ts";
 import type { PlannedPage } from "../site/model.ts";
-import type { PageShell } from "./build-worker.ts";
-import { hashKey, type CachedPage, type CachedParse } from "./cache.ts";
-import type { KeptPage, PagesInput, PagesOutcome } from "./pages.ts";
+import type { PageShell } from "./page-task.ts";
+import { hashKey } from "../core/cache-keys.ts";
+import { type CachedPage, type CachedParse } from "../content/page-record.ts";
+import type { KeptPage, PagesInput, PagesOutcome } from "./render-pages.ts";
 
 /** The key of everything a page's two files are made of. */
 export function renderKey(
@@ -37,7 +38,7 @@ export function reuse(
   key: string,
   out: PagesOutcome,
 ): boolean {
-  const { writer, assetsDir, previous } = input;
+  const { assetsDir, previous } = input;
   const { htmlPath, mdPath } = paths;
   const kept = input.kept?.get(page.regularPath);
   if (kept && kept.renderKey === key) {
@@ -48,9 +49,11 @@ export function reuse(
         ...kept,
         made: { page, source: cached, parse: cached.parse, siteKey: input.siteKey },
       });
-    writer.write(htmlPath, kept.files.html);
-    writer.write(assetsDir + kept.dataFile, kept.files.data);
-    writer.write(mdPath, kept.markdown);
+    out.files.push(
+      { path: htmlPath, content: kept.files.html },
+      { path: assetsDir + kept.dataFile, content: kept.files.data },
+      { path: mdPath, content: kept.markdown },
+    );
     out.dataFiles[page.regularPath] = kept.dataFile;
     out.markdown.set(page.regularPath, kept.markdown);
     for (const path of [htmlPath, assetsDir + kept.dataFile, mdPath])
@@ -58,7 +61,7 @@ export function reuse(
     return true;
   }
   const dataFile = previous?.dataFiles.get(page.regularPath);
-  if (!previous || !writer.reuse || !dataFile) return false;
+  if (!previous || !input.canReuse || !dataFile) return false;
   const paths3 = [htmlPath, assetsDir + dataFile, mdPath];
   const records = paths3.map((p) => previous.files.get(p));
   // Only files the last build wrote with this key and nobody changed since.
@@ -67,7 +70,7 @@ export function reuse(
   )
     return false;
   paths3.forEach((p, i) => {
-    writer.reuse!(join(input.outDir, p), p);
+    out.files.push({ path: p, from: join(input.outDir, p) });
     out.outputs.set(p, records[i]!);
   });
   out.dataFiles[page.regularPath] = dataFile;
@@ -113,14 +116,4 @@ export function toShell(p: PlannedPage): PageShell {
     outline: p.outline,
     ...(p.lastUpdated && { lastUpdated: p.lastUpdated }),
   };
-}
-
-/** `size:mtime:inode` of a file, "" when it is missing. */
-export function signature(path: string): string {
-  try {
-    const st = statSync(path);
-    return `${st.size}:${st.mtimeMs}:${st.ino}`;
-  } catch {
-    return "";
-  }
 }

@@ -1,27 +1,21 @@
 /**
- * The pages stage: for each page, the cheapest of three. Its files are taken from the previous
+ * Every page of the plan, each the cheapest of three ways: its files taken from the previous
  * output (a hard link, or from memory) when nothing it is made of changed; rendered again from its
- * cached body when only the site around it did; parsed and rendered on a worker otherwise.
+ * cached body when only the site around it did; parsed and rendered on a worker otherwise. What
+ * comes out is data: the pages' facts, and their files as the write stage is to write them.
  */
 import { join } from "node:path";
 import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
 import type { Diagnostic } from "../core/errors.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
-import type { PageResult, PageShell, PageTask, RenderSetup } from "./build-worker.ts";
-import type { Writer } from "../write/writer.ts";
-import {
-  generatorVersion,
-  hashKey,
-  type BuildCache,
-  type CachedPage,
-  type CachedParse,
-  type OutputRecord,
-  type OutputState,
-} from "./cache.ts";
-import type { DependencyFiles } from "./file-deps.ts";
-import { rereadBody } from "./read-sources.ts";
+import type { PageResult, PageShell, PageTask, RenderSetup } from "./page-task.ts";
+import { hashKey } from "../core/cache-keys.ts";
+import { type CachedPage, type CachedParse } from "../content/page-record.ts";
+import { type OutputRecord, type OutputState } from "../write/output-state.ts";
+import type { DependencyFiles } from "../content/file-deps.ts";
+import { rereadBody } from "../content/read-sources.ts";
 import { markdownPath } from "../../shared/url.ts";
-import { renderKey, reuse, sameMaking, signature, stillValid, toShell } from "./page-reuse.ts";
+import { renderKey, reuse, sameMaking, stillValid, toShell } from "./page-reuse.ts";
 
 /** A page kept in memory between builds (the dev server). */
 export interface KeptPage {
@@ -34,6 +28,26 @@ export interface KeptPage {
   markdown: string;
   files: { html: string; data: string };
   dataFile: string;
+}
+
+/**
+ * A file of a page, as the write stage is to write it: made here (`content`), taken from the
+ * previous output as it is (`from`, a path there), or written into the output folder by the worker
+ * that made it (`written`).
+ */
+export type PageFile =
+  | { path: string; content: string }
+  | { path: string; from: string }
+  | { path: string; written: true };
+
+/** Where the pages' files are kept between builds: the build cache's bodies and highlighted blocks. */
+export interface PageStore {
+  /** Makes sure the bodies' folder exists before workers write into it. */
+  prepare(): void;
+  bodyStem(parseKey: string): string;
+  bodyPath(parse: CachedParse): string;
+  highlightsPath: string;
+  addHighlights(fresh: [string, string[]][]): void;
 }
 
 /** What the pages stage works with. */
@@ -50,12 +64,17 @@ export interface PagesInput {
   render: RenderSetup;
   /** What every page's render shares: a change renders every page again. */
   siteKey: string;
-  writer: Writer;
+  /** The generator's version: a parse made by other code is made again. */
+  generator: string;
+  /** The folder the page workers write their files into (the output being built); absent: files come back. */
+  folder?: string;
+  /** Whether the output can take a file of the previous one as it is (a folder, or the dev server's memory). */
+  canReuse: boolean;
   assetsDir: string;
   /** The last build's output into the same folder, to reuse from. */
   previous?: OutputState;
   outDir: string;
-  cache?: BuildCache;
+  cache?: PageStore;
   /** Pages the last build kept in memory (a build that keeps its pages: the dev server), or undefined. */
   kept?: ReadonlyMap<string, KeptPage>;
   /** Runs tasks on the workers; `parsing` counts those that parse; `done` hears of results as they come. */
@@ -79,8 +98,10 @@ export interface PagesOutcome {
   dataFiles: Record<string, string>;
   /** route → the page's Markdown for machines (llms-full.txt). */
   markdown: Map<string, string>;
-  /** Every file written, by output path, with the key of its inputs. */
+  /** Every file of the pages, by output path, with the key of its inputs. */
   outputs: Map<string, OutputRecord>;
+  /** The pages' files, for the write stage. */
+  files: PageFile[];
   cacheHits: number;
   rendered: number;
   /** Each content file's entry with the parse this build made or kept: the next snapshot's. */
@@ -91,7 +112,7 @@ export interface PagesOutcome {
 
 /** Reuses, renders or parses every page of the plan. */
 export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
-  const { plan, pages, parse, writer, assetsDir } = input;
+  const { plan, pages, parse, assetsDir } = input;
   const out: PagesOutcome = {
     errors: [],
     warnings: [],
@@ -99,6 +120,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     dataFiles: {},
     markdown: new Map(),
     outputs: new Map(),
+    files: [],
     cacheHits: 0,
     rendered: 0,
     sources: new Map(pages),
@@ -141,7 +163,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       page.file,
       parse.base,
       parse.siteUrl ?? "",
-      generatorVersion(),
+      input.generator,
     );
     // Valid while the file, every site value it read and every file it included are as they were.
     const valid = cached.parse?.key === parseKey && stillValid(cached.parse, input);
@@ -166,7 +188,7 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
       htmlPath,
       mdPath,
       render: input.render,
-      output: { dir: writer.folder, assetsDir },
+      output: { dir: input.folder, assetsDir },
       highlightsPath: input.cache?.highlightsPath,
       returnBody: input.kept !== undefined,
     };
@@ -253,15 +275,15 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     const dataPath = assetsDir + r.dataFile;
     const markdown = r.markdown ?? "";
     out.markdown.set(page.regularPath, markdown);
-    if (r.files) {
-      writer.write(task.htmlPath, r.files.html);
-      writer.write(dataPath, r.files.data);
-      writer.write(task.mdPath, markdown);
-    } else {
-      writer.adopt?.(task.htmlPath);
-      writer.adopt?.(dataPath);
-      writer.adopt?.(task.mdPath);
-    }
+    if (r.files)
+      out.files.push(
+        { path: task.htmlPath, content: r.files.html },
+        { path: dataPath, content: r.files.data },
+        { path: task.mdPath, content: markdown },
+      );
+    else
+      for (const path of [task.htmlPath, dataPath, task.mdPath])
+        out.files.push({ path, written: true });
     for (const path of [task.htmlPath, dataPath, task.mdPath])
       out.outputs.set(path, { key, sig: "" });
     if (out.kept && r.files && r.body !== undefined) {
@@ -279,9 +301,5 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   }
   out.rendered = done.length;
   input.cache?.addHighlights(highlights);
-  // What the files are on disk now: the next build reuses them only if nobody changed them since.
-  if (writer.folder)
-    for (const [path, record] of out.outputs)
-      if (!record.sig) record.sig = signature(join(writer.folder, path));
   return out;
 }

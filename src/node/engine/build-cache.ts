@@ -16,86 +16,37 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { createHash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
 import { bodyFileName, bodyMarkdownFile } from "../content/body-file.ts";
-import type { PageFacts } from "../content/parse-page.ts";
-import type { PageSource } from "../content/frontmatter/page-source.ts";
-import type { SearchFiles } from "../search/index-files.ts";
-import type { FileMemo } from "./file-deps.ts";
-import type { ExampleMemo } from "../examples/stage.ts";
+import type { CachedConfig } from "../config/config-stage.ts";
+import type { CachedPage, CachedParse } from "../content/page-record.ts";
+import type { OutputState } from "../write/output-state.ts";
+import { hashKey } from "../core/cache-keys.ts";
+import type { SearchCounts, SearchIndexCache } from "../search/search-stage.ts";
+import type { FileMemo } from "../content/file-deps.ts";
+import type { ExampleMemo } from "../examples/examples-stage.ts";
 
 /** Bump when the cached shapes change. */
 const CACHE_FORMAT = 9;
-
-/** A page's parse: its facts, and the site values it read with their values then. */
-export interface CachedParse {
-  /** Names the body's HTML file (with what it read); changes with the file, the base and the generator. */
-  key: string;
-  facts: PageFacts;
-  values: Record<string, string>;
-}
-
-/** What the cache knows of one content file. */
-export interface CachedPage {
-  /** `size:mtime:ctime:inode`: the file has not changed while this stays the same. */
-  sig: string;
-  hash: string;
-  source: Omit<PageSource, "body">;
-  parse?: CachedParse;
-}
-
-/** One file of the last build's output: the key of its inputs and its signature on disk. */
-export interface OutputRecord {
-  key: string;
-  sig: string;
-}
-
-/** The output of the last build into a folder. */
-export interface OutputState {
-  dir: string;
-  files: Map<string, OutputRecord>;
-  /** route → data file name, for reused pages. */
-  dataFiles: Map<string, string>;
-}
-
-/** The cached config: its value, and the files it was bundled from with their hashes. */
-export interface CachedConfig {
-  file: string;
-  inputs: [string, string][];
-  value: unknown;
-}
 
 /** Everything kept between builds except bodies and highlighted blocks. */
 export interface CacheState {
   pages: Map<string, CachedPage>;
   output?: OutputState;
   /** Search index files by the hash of their input. */
-  search: Map<string, SearchFiles>;
-  /** What the search counts file holds (see searchCountsPath): its id, and each page's route and print, in index order. */
-  searchCounts?: { id: string; routes: string[]; prints: string[] };
+  search: SearchIndexCache;
+  /** What the search counts file holds (see searchCountsPath). */
+  searchCounts?: SearchCounts;
   config?: CachedConfig;
   /** The files pages read besides their own (includes, snippets, images), as last hashed. */
   files: FileMemo;
-  /** The example checks' verdicts by block (src/node/examples/stage.ts). */
+  /** The example checks' verdicts by block (src/node/examples/examples-stage.ts). */
   examples?: ExampleMemo;
 }
 
 /** A state with nothing in it. */
 export function emptyState(): CacheState {
   return { pages: new Map(), search: new Map(), files: new Map() };
-}
-
-/** Hash helper for cache keys. */
-export function hashKey(...parts: (string | Uint8Array)[]): string {
-  const h = createHash("sha1");
-  for (const p of parts) h.update(p).update("\0");
-  return h.digest("hex");
-}
-
-/** A hash of the generator's own code: a change of code invalidates the cache. */
-export function generatorVersion(): string {
-  return process.env.BROOK_DOCS_GENERATOR ?? "dev";
 }
 
 /** The cache folder of one content folder (one each: a fixture or a corpus must not evict the docs' cache). */
@@ -108,7 +59,11 @@ export class BuildCache {
   /** The state file's bytes as last read or written: a save of the same bytes is skipped. */
   private loaded: Buffer | undefined;
 
-  constructor(readonly dir: string) {}
+  /** `generator`: the generator's version; a state saved by another is not read. */
+  constructor(
+    readonly dir: string,
+    private readonly generator: string,
+  ) {}
 
   /** Where the bodies of a parse key are kept: the stem of their files (see bodyFileName). */
   bodyStem(key: string): string {
@@ -138,7 +93,7 @@ export class BuildCache {
       const bytes = readFileSync(file);
       this.loaded = bytes;
       const data = deserialize(bytes) as { format: number; generator: string; state: CacheState };
-      if (data.format !== CACHE_FORMAT || data.generator !== generatorVersion()) {
+      if (data.format !== CACHE_FORMAT || data.generator !== this.generator) {
         rmSync(this.dir, { recursive: true, force: true });
         return emptyState();
       }
@@ -150,7 +105,7 @@ export class BuildCache {
 
   /** Saves the state (what this build used) and drops the bodies it no longer names. */
   save(state: CacheState): void {
-    const bytes = serialize({ format: CACHE_FORMAT, generator: generatorVersion(), state });
+    const bytes = serialize({ format: CACHE_FORMAT, generator: this.generator, state });
     // A build that changed nothing (the common warm build) leaves the cache as it found it.
     if (this.loaded?.equals(bytes)) return;
     mkdirSync(this.dir, { recursive: true });

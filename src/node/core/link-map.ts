@@ -1,15 +1,30 @@
 /**
- * The link map: where each link of the output came from (page route → Markdown file, line and
+ * The link map's shape and reading (the build writes it: write/output-target.ts): where each link of the output came from (page route → Markdown file, line and
  * column of each site link), and where each redirect is configured. The build writes it beside
  * its output folder (`dist.links.json` for `dist/`), where check-links finds it and a static host
  * does not publish it; check-links then needs neither content/ nor the cache (STYLE.md: a linker
  * reads the symbol table, it does not recompile).
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import type { LinkRef } from "../content/markdown/markdown.ts";
 import { LINK_MAP_SUFFIX } from "../../shared/output-layout.ts";
 import { lineColumn } from "../../shared/text-lines.ts";
+import type { UrlKind } from "../../shared/url-policy.ts";
+
+/** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
+export interface LinkRef {
+  /** The target as written, e.g. `/workflows/steps/triggers/#schedule`. */
+  url: string;
+  line: number;
+  column: number;
+  kind: "link" | "image";
+  /** How it is followed (src/shared/url-policy.ts). */
+  scope: UrlKind;
+  /** The link as written, when the build resolved it to `url` (a `.md` link: md-links.ts). */
+  written?: string;
+  /** The included file it stands in, when it is not the page's own (line and column are that file's). */
+  file?: string;
+}
 
 /** The link map's content. */
 export interface LinkMap {
@@ -26,14 +41,6 @@ export interface LinkMap {
 export function linkMapPath(outDir: string): string {
   const out = resolve(outDir);
   return join(dirname(out), basename(out) + LINK_MAP_SUFFIX);
-}
-
-/** Writes the link map (after the output swap: it describes the output now in place). */
-export function writeLinkMap(outDir: string, map: LinkMap): void {
-  const file = linkMapPath(outDir);
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify(map));
-  renameSync(tmp, file);
 }
 
 /** Reads the link map of an output folder, if the build wrote one. */

@@ -4,12 +4,13 @@
  * source; any other is read (a regular file, under the size limit) and its frontmatter parsed.
  */
 import { statSync } from "node:fs";
-import type { SourceFile } from "../content/discover.ts";
-import { formatBytes, MAX_PAGE_BYTES } from "../content/limits.ts";
-import { readPageSource } from "../content/frontmatter/page-source.ts";
-import { readRegularFile } from "../content/parts/walk.ts";
+import type { SourceFile } from "./discover.ts";
+import { formatBytes, MAX_PAGE_BYTES } from "./limits.ts";
+import { readPageSource } from "./frontmatter/page-source.ts";
+import { readRegularFile } from "./parts/walk.ts";
 import type { Diagnostic } from "../core/errors.ts";
-import { hashKey, type CachedPage } from "./cache.ts";
+import { hashKey } from "../core/cache-keys.ts";
+import { type CachedPage } from "./page-record.ts";
 
 /** The sources of a build: each file's cache entry, and the bodies read this time. */
 export interface ReadSources {

@@ -15,11 +15,12 @@ import { renderRedirectStub } from "../render/redirect-stub.ts";
 import { isListed, type SitePlan } from "../site/model.ts";
 import type { RouteManifest } from "../../shared/types.ts";
 import { markdownPath, routeToPath, splitHash } from "../../shared/url.ts";
-import { headersFile, redirectsFile, robotsFile, sitemapFile } from "../write/host-files.ts";
-import type { Writer } from "../write/writer.ts";
-import { llmsFiles, llmsFull } from "../write/llms.ts";
-import { hashKey, type OutputRecord, type OutputState } from "./cache.ts";
-import { signature } from "./page-reuse.ts";
+import { headersFile, redirectsFile, robotsFile, sitemapFile } from "./host-files.ts";
+import type { Writer } from "./writer.ts";
+import { llmsFiles, llmsFull } from "./llms.ts";
+import { hashKey } from "../core/cache-keys.ts";
+import { type OutputRecord, type OutputState } from "./output-state.ts";
+import { signature } from "../core/file-signature.ts";
 import {
   assetUrl,
   LLMS_FULL_FILE,
@@ -28,6 +29,12 @@ import {
   pageDataName,
   VALUES_FILE,
 } from "../../shared/output-layout.ts";
+
+/** Files made from a plan alone (_redirects, the sitemap, llms.txt), by name, with the plan they were made from. */
+export interface PlanFiles {
+  plan: SitePlan;
+  made: ReadonlyMap<string, unknown>;
+}
 
 /** What the write stage needs. */
 export interface SiteFilesInput {
@@ -46,8 +53,8 @@ export interface SiteFilesInput {
   written: Set<string>;
   previous?: OutputState;
   outDir: string;
-  /** What was made from this build's plan alone, by name: filled by the first build of a plan, read by the next ones (a session that keeps its plan). */
-  fromPlan: Map<string, unknown>;
+  /** What the last build made from its plan alone, by name, with that plan: kept while the plan is the same object (a session that keeps its plan). */
+  planFiles?: PlanFiles;
   /** Renders the not-found page (on a worker). */
   renderNotFound(): Promise<string>;
 }
@@ -56,7 +63,9 @@ export interface SiteFilesInput {
  * Writes everything but the pages, the search index, the route manifest and public/; says whether
  * it made a file whose inputs changed (else each was taken from the last output).
  */
-export async function writeSiteFiles(input: SiteFilesInput): Promise<{ made: boolean }> {
+export async function writeSiteFiles(
+  input: SiteFilesInput,
+): Promise<{ made: boolean; planFiles: PlanFiles }> {
   const { config, plan, assets, writer, assetsDir } = input;
   const under = config.base.slice(1);
   const write = (path: string, content: string | Uint8Array) => {
@@ -83,9 +92,10 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<{ made: boo
     );
   }
   // Files made from the plan alone: a session that keeps its plan (the dev server) makes them once.
+  const madeFromPlan = new Map(input.planFiles?.plan === plan ? input.planFiles.made : []);
   const fromPlan = <T>(name: string, make: () => T): T => {
-    if (!input.fromPlan.has(name)) input.fromPlan.set(name, make());
-    return input.fromPlan.get(name) as T;
+    if (!madeFromPlan.has(name)) madeFromPlan.set(name, make());
+    return madeFromPlan.get(name) as T;
   };
   write(
     "_redirects",
@@ -147,7 +157,7 @@ export async function writeSiteFiles(input: SiteFilesInput): Promise<{ made: boo
     async () => full(),
     full,
   );
-  return { made: notFound || llmsFullMade };
+  return { made: notFound || llmsFullMade, planFiles: { plan, made: madeFromPlan } };
 }
 
 /**

@@ -4,12 +4,12 @@
  * walks neither folder and looks at those files alone.
  */
 import { join, relative, sep } from "node:path";
-import { discoverContent, discoverPublic } from "../content/discover.ts";
+import { discoverContent, discoverPublic } from "./discover.ts";
 import { ContentError } from "../core/errors.ts";
-import type { SourceRoots } from "../content/parts/source-files.ts";
-import { sortDiagnostics } from "./diagnostics.ts";
+import type { SourceRoots } from "./parts/source-files.ts";
+import { sortDiagnostics } from "../core/errors.ts";
 import { readSources, type ReadSources } from "./read-sources.ts";
-import type { MemorySnapshot, Snapshot } from "./snapshot.ts";
+import type { CachedPage } from "./page-record.ts";
 
 /**
  * What the caller knows changed since the previous snapshot (the dev server's watcher): only the
@@ -39,22 +39,29 @@ export function projectPaths(cwd: string, contentDir: string): ProjectPaths {
   return { contentDir, publicDir, display, roots: sourceRoots(contentDir, publicDir, display) };
 }
 
+/** What a walk of content/ and public/ found. */
+export interface Walk {
+  content: ReturnType<typeof discoverContent>;
+  public: ReturnType<typeof discoverPublic>;
+}
+
 /** What the read stage found. */
 export interface ReadStage {
-  walk: MemorySnapshot["walk"];
+  walk: Walk;
   read: ReadSources;
 }
 
 /** Reads the sources; throws every problem found at once. */
 export function readStage(
   paths: ProjectPaths,
-  previous: Snapshot,
+  /** The last build's walk (when this process made one) and what it knew of each content file. */
+  previous: { walk?: Walk; pages: ReadonlyMap<string, CachedPage> },
   changes: BuildChanges | undefined,
 ): ReadStage {
   const { contentDir, publicDir, display } = paths;
   // Told what changed after a good build of this process: the last walk stands.
-  const memory = previous.memory;
-  const since = changes && memory && { walk: memory.walk, changed: changes.contentChanged };
+  const since = changes &&
+    previous.walk && { walk: previous.walk, changed: changes.contentChanged };
   const walk = since?.walk ?? {
     content: discoverContent(contentDir, display(contentDir)),
     public: discoverPublic(publicDir, display(publicDir)),
@@ -62,7 +69,7 @@ export function readStage(
   const read = readSources(
     walk.content.files,
     display(contentDir),
-    previous.disk.pages,
+    previous.pages,
     since && new Set(since.changed),
   );
   const problems = [...walk.content.diagnostics, ...walk.public.diagnostics, ...read.problems];

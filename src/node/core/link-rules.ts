@@ -1,5 +1,5 @@
 /** Checks the site links recorded in Markdown: the page exists (or a redirect lands on one) and the anchor too. */
-import type { Diagnostic } from "../core/errors.ts";
+import type { Diagnostic } from "./errors.ts";
 import { normalizeRoute, pathToRoute, splitHash } from "../../shared/url.ts";
 import { propose } from "../../shared/similar.ts";
 import { safeDecode } from "../../shared/url-policy.ts";

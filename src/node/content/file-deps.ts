@@ -6,9 +6,9 @@
  */
 import { realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { MAX_PUBLIC_FILE_BYTES } from "../content/limits.ts";
-import { fileHash, type SourceRoots } from "../content/parts/source-files.ts";
-import { readRegularFile } from "../content/parts/walk.ts";
+import { MAX_PUBLIC_FILE_BYTES } from "./limits.ts";
+import { fileHash, type SourceRoots } from "./parts/source-files.ts";
+import { readRegularFile } from "./parts/walk.ts";
 
 /** A file's signature and hash when it was last hashed. */
 export type FileMemo = Map<string, { sig: string; hash: string }>;

@@ -2,8 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SearchStage } from "../../../../src/node/search/stage.ts";
-import { emptyState, type CachedPage } from "../../../../src/node/engine/cache.ts";
+import {
+  searchStage,
+  startTally,
+  type EarlyTally,
+  type SearchSnapshot,
+} from "../../../../src/node/search/search-stage.ts";
+import { emptyState } from "../../../../src/node/engine/build-cache.ts";
+import { type CachedPage } from "../../../../src/node/content/page-record.ts";
 import { searchData } from "../../../../src/node/content/search-data.ts";
 import {
   buildSearchFiles,
@@ -16,7 +22,6 @@ import {
   writeCounts,
   type SearchTask,
 } from "../../../../src/node/search/task.ts";
-import type { PageTask, WorkerTask } from "../../../../src/node/engine/build-worker.ts";
 import type { SitePlan } from "../../../../src/node/site/model.ts";
 import type { SearchPage } from "../../../../src/shared/types.ts";
 
@@ -43,16 +48,47 @@ function page(route: string, title: string, description: string, text: string): 
 
 const options: SearchOptions = { singleFileMaxPostings: 400, shardPostings: 250 };
 
-/** A stage over a fresh state whose tasks run on this thread, recorded. */
+/**
+ * Builds one after another over a fresh state, the way the pipeline threads the search stage's
+ * snapshot from each build to the next; tasks run on this thread, recorded.
+ */
 function stage(countsFile: string | undefined) {
   const tasks: SearchTask[] = [];
   const state = emptyState();
-  const run = async <T>(task: WorkerTask): Promise<T> => {
-    tasks.push(task as SearchTask);
+  const run = async (task: SearchTask) => {
+    tasks.push(task);
     // The task as a worker would get it: a copy (the postings' buffer is copied here, not moved).
-    return runSearchTask(structuredClone(task as SearchTask)) as T;
+    return runSearchTask(structuredClone(task));
   };
-  return { tasks, state, stage: new SearchStage(state, run, false, countsFile) };
+  let snapshot: SearchSnapshot = { search: state.search, searchCounts: state.searchCounts };
+  let early: Promise<EarlyTally | undefined> | undefined;
+  let made = false;
+  const builds = {
+    /** The search stage of the next build: the index files of `pages`. */
+    async files(pages: SearchPage[], options: SearchOptions) {
+      const out = await searchStage(
+        { previous: snapshot, run, countsFile, generator: "test", defer: false, early },
+        pages,
+        options,
+      );
+      early = undefined;
+      snapshot = out.next;
+      made = out.made;
+      return out.files;
+    },
+    /** The tally the next build starts while the workers parse the pages of `pending`. */
+    countAhead(plan: SitePlan, sources: Map<string, CachedPage>, pending: string[]) {
+      early = startTally(
+        { previous: snapshot, run, countsFile, generator: "test" },
+        plan,
+        sources,
+        new Set(pending),
+      );
+    },
+    snapshot: () => snapshot,
+    made: () => made,
+  };
+  return { tasks, state, stage: builds };
 }
 
 /** The plan and the cached sources a build of `pages` would have (only what the search stage reads). */
@@ -118,7 +154,7 @@ describe("the search stage", () => {
     };
     // The build is parsing page 7: the tally starts from the others' cached facts.
     const { plan, sources } = planOf(first);
-    s.countAhead(plan, sources, [{ shell: { route: "/s/page-7/" } } as PageTask]);
+    s.countAhead(plan, sources, ["/s/page-7/"]);
     expect(await s.files(second, options)).toEqual(buildSearchFiles(second, options));
     expect(tasks[1]!.counted).toBeDefined();
     expect(tasks[1]!.count).toEqual([]);
@@ -172,17 +208,22 @@ describe("the search stage", () => {
     expect(state.search.size).toBe(0);
     expect(state.searchCounts).toBeUndefined();
     // A stage started from that snapshot finds the same documents' index there: no task runs.
-    const tasks: WorkerTask[] = [];
-    const again = new SearchStage(
-      next,
-      async (task) => {
-        tasks.push(task);
-        throw new Error("no task expected");
+    const tasks: SearchTask[] = [];
+    const again = await searchStage(
+      {
+        previous: next,
+        run: async (task) => {
+          tasks.push(task);
+          throw new Error("no task expected");
+        },
+        countsFile: join(dir, "counts-next.bin"),
+        generator: "test",
+        defer: false,
       },
-      false,
-      join(dir, "counts-next.bin"),
+      site(11),
+      options,
     );
-    expect(await again.files(site(11), options)).toEqual(buildSearchFiles(site(11), options));
+    expect(again.files).toEqual(buildSearchFiles(site(11), options));
     expect(tasks).toEqual([]);
     expect(again.made).toBe(false);
   });
