@@ -121,9 +121,10 @@ export const configSchema = z.strictObject({
   /**
    * The descriptions of Brook that reference pages and example checks are made from, each a path
    * relative to the config file, inside its folder: `openapi` (the REST API, OpenAPI 3.1 YAML),
-   * `cli` (data/cli.yaml), `runtime` (data/runtime.d.ts) and `runtimeLanguages`
+   * `cli` (data/cli.yaml), `runtime` (data/runtime.d.ts), `runtimeLanguages`
    * (data/runtime-languages.yaml: how Python and Go steps spell the runtime; their examples are
-   * checked against `runtime` through it). Each optional. @default {}
+   * checked against `runtime` through it) and `errors` (data/errors.yaml, every error's type, code
+   * and status). Each optional. @default {}
    */
   reference: z
     .strictObject({
@@ -131,6 +132,7 @@ export const configSchema = z.strictObject({
       cli: z.string().min(1).optional(),
       runtime: z.string().min(1).optional(),
       runtimeLanguages: z.string().min(1).optional(),
+      errors: z.string().min(1).optional(),
     })
     .default({}),
   /** Extra `<link>`/`<meta>` tags in every head. @example [{ tag: "link", attrs: { rel: "icon", href: "/docs/v2/favicon.svg" } }] */

@@ -30,8 +30,8 @@ export interface CliCommand {
   arguments?: CliArgument[];
   flags?: CliFlag[];
   subcommands?: CliCommand[];
-  /** Exit codes this command documents (the reference prints them under it). */
-  exits?: { code: number; when: string }[];
+  /** Exit codes this command documents (the reference prints them under it), with Brook's named errors that end it so. */
+  exits?: { code: number; when: string; errors?: string[] }[];
 }
 
 /** The whole CLI. */
@@ -69,7 +69,15 @@ const commandSchema: z.ZodType<CliCommand> = z.lazy(() =>
     arguments: z.array(argumentSchema).optional(),
     flags: z.array(flagSchema).optional(),
     subcommands: z.array(commandSchema).optional(),
-    exits: z.array(z.looseObject({ code: z.number().int(), when: z.string() })).optional(),
+    exits: z
+      .array(
+        z.looseObject({
+          code: z.number().int(),
+          when: z.string(),
+          errors: z.array(z.string()).optional(),
+        }),
+      )
+      .optional(),
   }),
 );
 const descriptionSchema = z.looseObject({

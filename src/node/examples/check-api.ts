@@ -30,11 +30,15 @@ function requestsOf(sample: CodeSample): WrittenRequest[] {
   return [];
 }
 
-/** Checks every sample against the description; `context.siteValues.apiBase` says which URLs are Brook's. */
+/**
+ * Checks every sample against the description; `context.siteValues.apiBase` says which URLs are
+ * Brook's. `bodies` gets the index of each JSON block checked as an operation's body, with which.
+ */
 export function checkApiSamples(
   samples: CodeSample[],
   api: ApiDescription,
   context: CheckContext,
+  bodies?: Map<number, "request" | "response">,
 ): Diagnostic[] {
   const base = (context.siteValues.apiBase ?? api.server).replace(/\/$/, "");
   const out: Diagnostic[] = [];
@@ -76,6 +80,7 @@ export function checkApiSamples(
           ),
         );
       else if (target.schema) {
+        bodies?.set(index, target.what?.startsWith("a request") ? "request" : "response");
         let value: unknown;
         try {
           value = JSON.parse(sample.code);

@@ -9,6 +9,7 @@ import { verdictKey, type BlockCheck, type BlockProblem } from "./block-check.ts
 import type { VerdictsAhead } from "./ahead.ts";
 import type { CheckContext, CodeSample, SampleCheck } from "./sample.ts";
 import { summarize, type ExampleSummary } from "./summary.ts";
+import { jsonShows } from "./json-shows.ts";
 
 /** Verdicts of earlier builds: a block's problems by the key of its check, inputs and code. */
 export type ExampleMemo = Map<string, BlockProblem[]>;
@@ -49,14 +50,14 @@ export async function checkExamples(input: ExampleInput): Promise<ExampleOutcome
       optedOut++;
       continue;
     }
-    const checks = input.checks.filter((c) => c.accepts(lang));
+    const checks = input.checks.filter((c) => c.accepts(lang, sample));
     if (!checks.length) {
       uncheckedLangs.push(lang || "(none)");
       continue;
     }
     checkedLangs.push(lang);
     for (const check of checks) {
-      const key = verdictKey(check, lang, sample.code);
+      const key = verdictKey(check, lang, sample);
       const known = memo.get(key) ?? previous.get(key);
       const started = input.ahead?.get(key);
       if (known) {
@@ -88,7 +89,14 @@ export async function checkExamples(input: ExampleInput): Promise<ExampleOutcome
   }
   for (const check of input.sampleChecks ?? [])
     diagnostics.push(...(await check(input.samples, input.context)));
-  const summary = summarize(checkedLangs, uncheckedLangs, optedOut, fresh);
+  // What each JSON block shows (the API check above noted the operations' bodies).
+  const json = jsonShows(input.samples, input.context.bodies ?? new Map());
+  diagnostics.push(...json.diagnostics);
+  const summary = {
+    ...summarize(checkedLangs, uncheckedLangs, optedOut, fresh),
+    shows: json.shows,
+    noSchema: json.noSchema,
+  };
   // The same verdicts as last time: the same object, so the session sees the cache unchanged.
   const same = fresh === 0 && memo.size === previous.size;
   return { diagnostics, summary, memo: same && input.previous ? input.previous : memo };

@@ -8,7 +8,7 @@
  * `checkDeferredExamples`, after the pages went out.
  */
 import { readFileSync } from "node:fs";
-import { dirname, sep } from "node:path";
+import { dirname, relative, sep } from "node:path";
 import type { SiteConfig } from "../config/schema.ts";
 import type { PageFacts } from "../content/parse-page.ts";
 import { ContentError, sortDiagnostics, type Diagnostic } from "../core/errors.ts";
@@ -17,8 +17,13 @@ import type { ApiDescription } from "../../shared/openapi/operations.ts";
 import { checksAhead, type ChecksAhead, type VerdictsAhead } from "./ahead.ts";
 import { checkApiSamples } from "./check-api.ts";
 import { checkExamples, type ExampleMemo, type ExampleOutcome } from "./check-blocks.ts";
-import { exampleChecks, resolveReference, stepMemberFiles, type ReferencePaths } from "./checks.ts";
-import type { CodeSample } from "./sample.ts";
+import { exampleChecks, resolveReference, stepMemberFiles } from "./checks.ts";
+import type { ReferenceFiles, ReferencePaths } from "./checks.ts";
+import { checkClaims, type ClaimSources } from "./check-claims.ts";
+import type { PageClaim } from "../content/claims.ts";
+import { loadErrorCatalogue } from "../reference/error-catalogue.ts";
+import { loadCliDescription } from "../core/cli-description.ts";
+import type { CheckContext, CodeSample } from "./sample.ts";
 import type { ExampleSummary } from "./summary.ts";
 
 export type { ExampleMemo } from "./check-blocks.ts";
@@ -26,6 +31,8 @@ export type { ExampleMemo } from "./check-blocks.ts";
 /** What the build hands the stage: plain data. */
 export interface SiteExampleInput {
   samples: CodeSample[];
+  /** What the pages' prose says of error codes and exit codes (content/claims.ts). */
+  claims?: PageClaim[];
   /** The config's `reference` field, and the folder its paths are relative to. */
   reference: ReferencePaths;
   configDir: string;
@@ -33,6 +40,25 @@ export interface SiteExampleInput {
   /** The REST API's description (config reference.openapi), when the site has one: requests and JSON are checked against it. */
   api?: ApiDescription;
   previous?: ExampleMemo;
+}
+
+/** The descriptions the prose's claims are checked against: read when the site names them. */
+function claimSources(reference: ReferenceFiles, siteValues: Record<string, string>): ClaimSources {
+  const name = (file: string) => relative(process.cwd(), file).split("\\").join("/");
+  const sources: ClaimSources = {};
+  if (reference.errors) {
+    const file = name(reference.errors);
+    const text = readFileSync(reference.errors, "utf8");
+    sources.errors = { catalogue: loadErrorCatalogue(text, file, siteValues), file };
+  }
+  if (reference.cli) {
+    const file = name(reference.cli);
+    sources.cli = {
+      description: loadCliDescription(readFileSync(reference.cli, "utf8"), file),
+      file,
+    };
+  }
+  return sources;
 }
 
 /** The runtime declaration's name in the output, for readers' editors (docs/design.md §9). */
@@ -47,14 +73,22 @@ export async function checkSiteExamples(
   ahead?: VerdictsAhead,
 ): Promise<ExampleOutcome & { publish: { path: string; content: string }[] }> {
   const reference = resolveReference(input.reference, input.configDir);
+  const bodies = new Map<number, "request" | "response">();
   const outcome = await checkExamples({
     samples: input.samples,
-    checks: exampleChecks(reference),
+    checks: exampleChecks(reference, input.siteValues),
     // Checks of samples together: the API's (a request, and the JSON after it).
-    sampleChecks: input.api
-      ? [(samples, context) => checkApiSamples(samples, input.api!, context)]
-      : [],
-    context: { siteValues: input.siteValues },
+    sampleChecks: [
+      ...(input.api
+        ? [
+            (samples: CodeSample[], context: CheckContext) =>
+              checkApiSamples(samples, input.api!, context, bodies),
+          ]
+        : []),
+      // The prose's error codes and exit codes, against the error catalogue and the CLI.
+      () => checkClaims(input.claims ?? [], claimSources(reference, input.siteValues)),
+    ],
+    context: { siteValues: input.siteValues, bodies },
     previous: input.previous,
     ahead,
   });
@@ -66,11 +100,12 @@ export async function checkSiteExamples(
  * reference paths are wrong (the stage reports that).
  */
 export function siteChecksAhead(
-  setup: { reference: ReferencePaths; configDir: string },
+  setup: { reference: ReferencePaths; configDir: string; siteValues: Record<string, string> },
   known?: ExampleMemo,
 ): ChecksAhead | undefined {
   try {
-    return checksAhead(exampleChecks(resolveReference(setup.reference, setup.configDir)), known);
+    const reference = resolveReference(setup.reference, setup.configDir);
+    return checksAhead(exampleChecks(reference, setup.siteValues), known);
   } catch {
     return undefined;
   }
@@ -108,10 +143,11 @@ export async function warmExampleChecks(input: {
   }
 }
 
-/** The config's `reference` paths and the folder they are relative to. */
+/** The config's `reference` paths, the folder they are relative to, and the site values. */
 export interface ExamplesSetup {
   reference: SiteConfig["reference"];
   configDir: string;
+  siteValues: Record<string, string>;
 }
 
 /** What the examples stage gives: its errors, its summary and memo, the files to publish, the checks left for later. */
@@ -146,7 +182,11 @@ export function warmExamples(
   previous: ExampleMemo | undefined,
   defer: boolean,
 ): ExamplesWarm {
-  const setup = { reference: config.reference, configDir: dirname(configPath ?? cwd + sep) };
+  const setup = {
+    reference: config.reference,
+    configDir: dirname(configPath ?? cwd + sep),
+    siteValues: reference.values,
+  };
   if (!many) return { setup };
   const warming = warmExampleChecks(setup);
   if (defer) return { setup, warming };
@@ -183,6 +223,7 @@ export async function examplesStage(
   const input: SiteExampleInput = {
     ...warm.setup,
     samples: [...facts.values()].flatMap((f) => f.samples),
+    claims: [...facts.values()].flatMap((f) => f.claims ?? []),
     siteValues: reference.values,
     api: reference.openapi?.api,
     previous,

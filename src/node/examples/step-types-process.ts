@@ -149,7 +149,11 @@ async function ask(
   declarationFile: string,
   budgetMs: number,
 ): Promise<BlockProblem[][]> {
-  const request = { samples: samples.map((s) => ({ code: s.code })), declaration, declarationFile };
+  const request = {
+    samples: samples.map(({ code, lang, event, fields }) => ({ code, lang, event, fields })),
+    declaration,
+    declarationFile,
+  };
   return (await askChecker(request, budgetMs)).verdicts;
 }
 

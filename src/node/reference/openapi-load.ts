@@ -152,8 +152,12 @@ export function parseOpenApi(
   // found from the nodes' ranges, which this leaves as they were.
   doc.commentBefore = " Brook's REST API, OpenAPI 3.1: the description the docs are made from.";
   visit(doc, {
-    Scalar: (_, node) =>
-      void (isScalar(node) && node.tag?.startsWith("!") && (node.tag = undefined)),
+    Scalar: (_, node) => {
+      if (!isScalar(node) || !node.tag?.startsWith("!")) return;
+      // A tag that stands for a list (`!errors`) is written as the list.
+      if (Array.isArray(node.value)) return doc.createNode(node.value);
+      node.tag = undefined;
+    },
   });
   return {
     loaded: {

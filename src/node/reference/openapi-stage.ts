@@ -11,6 +11,8 @@ import type { SiteConfig } from "../config/schema.ts";
 import { ContentError, type Diagnostic } from "../core/errors.ts";
 import { parseOpenApi, type LoadedOpenApi } from "./openapi-load.ts";
 import { indexApi } from "../../shared/openapi/operations.ts";
+import { loadErrorCatalogue } from "./error-catalogue.ts";
+import { siteValuesOf } from "../content/frontmatter/frontmatter-values.ts";
 import { OPENAPI_FILES } from "../../shared/output-layout.ts";
 
 export { OPENAPI_FILES };
@@ -72,6 +74,10 @@ export async function loadReference(
       "create the description, or remove reference.openapi from the config",
     );
   const text = readFileSync(path, "utf8");
+  // The error catalogue the description's `!errors` tags read (inside the folder: reference-files.ts).
+  const errorsText = config.reference.errors
+    ? readFileSync(resolve(base, config.reference.errors), "utf8")
+    : undefined;
   const builtIn = {
     apiBase: config.apiBase,
     sqlApiBase: config.sqlApiBase,
@@ -81,7 +87,7 @@ export async function loadReference(
     title: config.title,
   };
   const key = createHash("sha1")
-    .update(JSON.stringify([text, builtIn, config.values, generator]))
+    .update(JSON.stringify([text, errorsText, builtIn, config.values, generator]))
     .digest("hex");
   // The operations' nodes go in the workers' file when the examples are left for later (the dev
   // server: an edit of the REST reference then paints without making them on a worker). A cold
@@ -105,9 +111,18 @@ export async function loadReference(
       // A damaged entry: load the description again.
     }
   }
+  const errors =
+    errorsText === undefined
+      ? undefined
+      : loadErrorCatalogue(
+          errorsText,
+          relative(cwd, resolve(base, config.reference.errors!)).split(sep).join("/"),
+          siteValuesOf(config),
+        );
   const parsed = parseOpenApi(text, relative(cwd, path).split(sep).join("/"), {
     values: config.values,
     builtIn,
+    errors,
   });
   if (!parsed.loaded) throw new ContentError(await parsed.validate());
   const loaded = {

@@ -3,17 +3,23 @@
  * `!value limits.pageSize.max` is the site value as it is (a number stays a number),
  * `!value limits.queue.max as number` reads text such as "10,000", `as MB` and `as bytes` read a
  * size ("10GB" is 10240 MB, "64KB" 65536 bytes), and `!text "… {{ site.apiBase }} …"` fills site
- * values into a sentence. A name that is no value, or a value that is no such figure, is a YAML
- * error at the tag's line.
+ * values into a sentence. `!errors types from api`, `!errors codes from api` and `!errors codes
+ * from api of forbidden` are lists of the error catalogue (data/errors.yaml): the types and codes
+ * the REST API answers, and the codes of one type. A name that is no value, or a value that is no
+ * such figure, is a YAML error at the tag's line.
  */
 import type { ScalarTag } from "yaml";
 import type { SiteValueTree } from "../config/schema.ts";
+import { codesFrom, typesFrom, type ErrorCatalogue, type ErrorSource } from "./error-catalogue.ts";
 
-/** Where the tags read: the values tree (typed) and the config's own values (apiBase, …). */
+/** Where the tags read: the values tree (typed), the config's own values (apiBase, …), the error catalogue. */
 export interface ValueSource {
   values: SiteValueTree;
   builtIn: Record<string, string>;
+  errors?: ErrorCatalogue;
 }
+
+const ERRORS_RE = /^(types|codes) from (api|trigger|step)(?: of ([a-z0-9_]+))?$/;
 
 const SIZE_RE = /^(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|TB)$/;
 const UNITS = ["B", "KB", "MB", "GB", "TB"];
@@ -97,5 +103,29 @@ export function valueTags(source: ValueSource, used: Set<string>): ScalarTag[] {
       });
     },
   };
-  return [value, text];
+  const errors: ScalarTag = {
+    tag: "!errors",
+    resolve(str, onError) {
+      const m = ERRORS_RE.exec(str.trim().replace(/\s+/g, " "));
+      if (!m || (m[1] === "types" && m[3])) {
+        onError(
+          `!errors takes "types from api", "codes from api" or "codes from api of TYPE" (not ${JSON.stringify(str)})`,
+        );
+        return str;
+      }
+      const catalogue = source.errors;
+      if (!catalogue) {
+        onError("!errors needs the error catalogue: set reference.errors in the config");
+        return str;
+      }
+      const [, what, from, type] = m as unknown as [string, string, ErrorSource, string?];
+      if (type !== undefined && !catalogue.types[type]) {
+        onError(`!errors ${str.trim()}: no type ${type} in the error catalogue`);
+        return str;
+      }
+      // A list where the tag stands: the published file writes it as one (openapi-load.ts).
+      return what === "types" ? typesFrom(catalogue, from) : codesFrom(catalogue, from, type);
+    },
+  };
+  return [value, text, errors];
 }

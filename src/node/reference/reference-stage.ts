@@ -22,6 +22,8 @@ import {
 import { cliReference } from "./cli-reference.ts";
 import { checkReferenceFiles } from "./reference-files.ts";
 import { workerFile } from "../core/worker-file.ts";
+import { loadErrorCatalogue } from "./error-catalogue.ts";
+import { readFileSync } from "node:fs";
 
 /** What the reference stage gives. */
 export interface ReferenceStage {
@@ -29,7 +31,7 @@ export interface ReferenceStage {
   openapi?: ReferenceLoad;
   /** Its absolute path. */
   file?: string;
-  /** The descriptions' absolute paths (OpenAPI, CLI, runtime): inputs of the site the dev server watches. */
+  /** The descriptions' absolute paths (OpenAPI, CLI, runtime, errors): inputs of the site the dev server watches. */
   inputs: string[];
   /** The site values as `{{ site.… }}` reads them. */
   values: Record<string, string>;
@@ -75,8 +77,13 @@ export async function referenceStage(
   );
   const withCli = { ...values, ...cli.values };
   const configDir = configPath ? dirname(configPath) : cwd;
-  const { cli: cliPath, runtime, runtimeLanguages } = config.reference;
-  const inputs = [cliPath, runtime, runtimeLanguages]
+  // The error catalogue: one that is not one stops the build here, at its lines.
+  if (config.reference.errors) {
+    const file = resolve(configDir, config.reference.errors);
+    loadErrorCatalogue(readFileSync(file, "utf8"), relative(cwd, file), values);
+  }
+  const { cli: cliPath, runtime, runtimeLanguages, errors } = config.reference;
+  const inputs = [cliPath, runtime, runtimeLanguages, errors]
     .filter((f): f is string => f !== undefined)
     .map((f) => resolve(configDir, f));
   const openapi = await loadReference(

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { values } from "../../../data/values.ts";
+import { realValueSource } from "../../helpers/brook-data.ts";
 import { checkSyntax } from "../../../src/node/examples/check-syntax.ts";
 import { loadOpenApi } from "../../../src/node/reference/openapi-load.ts";
 import { exampleRequestProblems } from "../../../src/node/reference/request-check.ts";
@@ -15,7 +15,7 @@ import { requestSamples, SAMPLE_LANGUAGES } from "../../../src/shared/openapi/re
 import { codeSample } from "../../helpers/code-sample.ts";
 
 const TEXT = readFileSync(new URL("../../../data/openapi.yaml", import.meta.url), "utf8");
-const CONTEXT = { values, builtIn: { apiBase: "https://api.brook.example/v1" } };
+const CONTEXT = realValueSource();
 
 const load = (text: string) => loadOpenApi(text, "data/openapi.yaml", CONTEXT);
 

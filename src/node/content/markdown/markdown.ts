@@ -30,6 +30,7 @@ import type { LinkRef } from "../../core/link-map.ts";
 import type { ApiDescription } from "../../../shared/openapi/operations.ts";
 import type { CliDescription } from "../../core/cli-description.ts";
 import { collectSamples } from "../code/code-samples.ts";
+import { collectClaims, type PageClaim } from "../claims.ts";
 import type { CodeSample } from "../../examples/sample.ts";
 
 export type { LinkRef };
@@ -57,6 +58,8 @@ export interface MarkdownResult {
   usedCli?: boolean;
   /** The code blocks, for the example checks (code-samples.ts). */
   samples: CodeSample[];
+  /** What the prose states of error codes and exit codes, for the example checks (claims.ts). */
+  claims: PageClaim[];
 }
 
 /** Per-page state of the Markdown chain, read and filled by the two passes. */
@@ -95,6 +98,7 @@ export interface RenderContext {
   cli?: CliDescription;
   usedCli?: boolean;
   samples?: CodeSample[];
+  claims?: PageClaim[];
 }
 
 let processor: Processor | undefined;
@@ -108,6 +112,7 @@ function getProcessor(): Processor {
     .use(() => (tree: MdRoot, file: VFile) => {
       const ctx = pageContext(file);
       ctx.samples = collectSamples(tree, ctx);
+      ctx.claims = collectClaims(tree, ctx);
       walkMdast(tree, ctx, String(file.value));
       // Written from the same tree the HTML is made from next: no page is parsed twice.
       if (ctx.pageUrl !== undefined)
@@ -196,5 +201,6 @@ export async function renderMarkdown(
     usedApi: ctx.usedApi,
     usedCli: ctx.usedCli,
     samples: ctx.samples ?? [],
+    claims: ctx.claims ?? [],
   };
 }

@@ -17,6 +17,7 @@ import { expandIncludes, placeDiagnostic } from "../../../../src/node/content/pa
 import { SourceReader } from "../../../../src/node/content/parts/source-files.ts";
 import { flattenSiteValues, replaceSiteValues } from "../../../../src/node/content/site-values.ts";
 import { values } from "../../../../data/values.ts";
+import { realValueSource } from "../../../helpers/brook-data.ts";
 
 const root = new URL("../../../../", import.meta.url).pathname;
 const apiBase = "https://api.brook.example/v1";
@@ -25,8 +26,7 @@ let api: ApiDescription;
 
 beforeAll(async () => {
   const text = readFileSync(join(root, "data/openapi.yaml"), "utf8");
-  api = (await loadOpenApi(text, "data/openapi.yaml", { values, builtIn: { apiBase } })).loaded!
-    .api;
+  api = (await loadOpenApi(text, "data/openapi.yaml", realValueSource(apiBase))).loaded!.api;
 });
 
 /** The fenced blocks of a Markdown text as CodeSamples (the same unified parser as the build). */

@@ -4,14 +4,12 @@ import { loadOpenApi } from "../../../../src/node/reference/openapi-load.ts";
 import type { ApiDescription } from "../../../../src/shared/openapi/operations.ts";
 import { renderMarkdown } from "../../../../src/node/content/markdown/markdown.ts";
 import { values } from "../../../../data/values.ts";
+import { realValueSource } from "../../../helpers/brook-data.ts";
 
 let api: ApiDescription;
 beforeAll(async () => {
   const text = readFileSync(new URL("../../../../data/openapi.yaml", import.meta.url), "utf8");
-  const r = await loadOpenApi(text, "data/openapi.yaml", {
-    values,
-    builtIn: { apiBase: "https://api.brook.example/v1" },
-  });
+  const r = await loadOpenApi(text, "data/openapi.yaml", realValueSource());
   api = r.loaded!.api;
 });
 

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadOpenApi } from "../../../../src/node/reference/openapi-load.ts";
 import { values } from "../../../../data/values.ts";
+import { realValueSource } from "../../../helpers/brook-data.ts";
 
-const source = { values, builtIn: { apiBase: "https://api.brook.example/v1" } };
+const source = realValueSource();
 const real = readFileSync(new URL("../../../../data/openapi.yaml", import.meta.url), "utf8");
 const lineOf = (text: string, needle: string) =>
   text.slice(0, text.indexOf(needle)).split("\n").length;

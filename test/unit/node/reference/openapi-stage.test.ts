@@ -11,6 +11,7 @@ import type { SiteConfig } from "../../../../src/node/config/schema.ts";
 import { ContentError } from "../../../../src/node/core/errors.ts";
 import { loadReference } from "../../../../src/node/reference/openapi-stage.ts";
 import { values } from "../../../../data/values.ts";
+import { REAL_ERRORS_TEXT } from "../../../helpers/brook-data.ts";
 
 const real = readFileSync(new URL("../../../../data/openapi.yaml", import.meta.url), "utf8");
 const dirs: string[] = [];
@@ -21,12 +22,13 @@ function site(text: string): { cwd: string; cache: string; config: SiteConfig } 
   const cwd = mkdtempSync(join(tmpdir(), "brook-openapi-stage-"));
   dirs.push(cwd);
   writeFileSync(join(cwd, "openapi.yaml"), text);
+  writeFileSync(join(cwd, "errors.yaml"), REAL_ERRORS_TEXT);
   const config = {
     apiBase: "https://api.brook.example/v1",
     base: "/docs/v2/",
     title: "Brook",
     values,
-    reference: { openapi: "openapi.yaml" },
+    reference: { openapi: "openapi.yaml", errors: "errors.yaml" },
   } as unknown as SiteConfig;
   return { cwd, cache: join(cwd, "cache"), config };
 }
