@@ -13,12 +13,13 @@ export default defineConfig({
   // Every figure the docs state (limits, plans, runtimes): {{ site.limits.httpPayload }}.
   values,
   // The descriptions of Brook, written once: the REST API (the reference renders it), the CLI, the
-  // step runtime with every trigger's event, and every error; the build checks every code example
-  // against them (src/node/examples/).
+  // step runtime with every trigger's event (and how Python and Go spell it), and every error; the
+  // build checks every code example against them (src/node/examples/).
   reference: {
     openapi: "data/openapi.yaml",
     cli: "data/cli.yaml",
     runtime: "data/runtime.d.ts",
+    runtimeLanguages: "data/runtime-languages.yaml",
     errors: "data/errors.yaml",
   },
   head: [

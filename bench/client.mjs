@@ -69,7 +69,7 @@ const browser = await chromium.launch({
 });
 
 try {
-  // 2. First load of a doc page as a reader who only reads and scrolls (design.md §9): what
+  // 2. First load of a doc page as a reader who only reads and scrolls (docs/design.md §9): what
   // Chromium fetched, the bytes as transferred (preview compresses: gzip), against the budget
   // in bench/first-load-budget.json (the browser test reads the same file).
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,11 +1,13 @@
 /**
  * Brook's step runtime, declared once: what a Node.js code step, an action and a source receive
  * (`event`, `ctx`), and the modules `@brook/axios` and `@brook/sdk`. The docs build checks every
- * JavaScript example against this file, and publishes it for your editor: add it to a project
- * (or a `jsconfig.json`'s `files`) and annotate a step with
+ * JavaScript example and every JSON event against this file, and publishes it for your editor:
+ * add it to a project (or a `jsconfig.json`'s `files`) and annotate a step with its trigger's event
  *
- *   /** @param {Brook.StepEvent} event @param {Brook.StepContext} ctx *\/
+ *   /** @param {Brook.Events.Http} event @param {Brook.StepContext} ctx *\/
  *   export default async function (event, ctx) { ... }
+ *
+ * or, when the trigger may change, with `Brook.StepEvent` (every trigger's fields, each optional).
  *
  * Figures (limits, retries) are not repeated here: the pages linked from each member state them.
  */
@@ -17,45 +19,212 @@ declare namespace Brook {
   /** Header names to values, lower case as received. */
   type Headers = Record<string, string>;
 
+  /** An event's id: `evt_` and 24 lowercase letters and digits. */
+  type EventId = `evt_${string}`;
+  /** A workflow's id: `wf_` and 24 lowercase letters and digits. */
+  type WorkflowId = `wf_${string}`;
+  /** An execution's id: `exe_` and 24 lowercase letters and digits. */
+  type ExecutionId = `exe_${string}`;
+  /** A time as ISO 8601, in UTC (`2026-03-02T10:15:00Z`). */
+  type Timestamp = string;
+
   /**
-   * The event that started the run: the trigger's output (/workflows/events/). Its fields depend
-   * on the trigger: HTTP, schedule, app and source, email.
+   * The event each trigger gives its workflow (/notebook/dollar-event/), one type a trigger. The
+   * docs check every JSON event against these (a fence such as ```` ```json :event=http ````), and
+   * type the `event` of a code step marked with the trigger it runs under (```` ```js :event=rss ````).
    */
-  interface StepEvent {
-    /** The event's id (`evt_...`). */
-    id: string;
-    /** When Brook received it (ISO 8601). */
-    ts: string;
-    /** HTTP trigger: the request's method. */
-    method?: string;
-    /** HTTP trigger: what follows the endpoint's id in the URL. */
-    path?: string;
-    /** HTTP trigger: the query string's parameters. */
-    query?: Record<string, string>;
-    /** HTTP trigger: the request's headers. */
-    headers?: Headers;
-    /** HTTP trigger: the body, parsed when it is JSON or a form. */
-    body?: any;
-    /** HTTP trigger: the caller's address. */
-    client_ip?: string;
-    /** Schedule trigger: the time the tick was planned for (ISO 8601). */
-    scheduled_for?: string;
-    /** Schedule trigger: the schedule's time zone. */
-    timezone?: string;
-    /** App trigger: the app's slug (`github`). */
-    app?: string;
-    /** App trigger: the kind of event (`issue.opened`). */
-    type?: string;
-    /** App, RSS and source triggers: the event's own data. */
-    data?: any;
-    /** Email trigger: the sender, the recipient, the subject and the bodies. */
-    from?: string;
-    to?: string;
-    subject?: string;
-    text?: string;
-    html?: string;
-    attachments?: { filename: string; content_type: string; size: number; url: string }[];
+  namespace Events {
+    /** What every event has, whatever its trigger. */
+    interface Base {
+      /** The event's id. */
+      id: EventId;
+      /** When Brook received the event. */
+      ts: Timestamp;
+    }
+
+    /** An HTTP trigger: one event per request to the workflow's URL. */
+    interface Http extends Base {
+      /** The request's method: `GET`, `POST`, `PUT`, `PATCH`, `DELETE` and so on. */
+      method: string;
+      /** The part of the URL after the workflow's id, `/` when there is none. */
+      path: string;
+      /** The query string's parameters; one given more than once is an array of its values. */
+      query: Record<string, string | string[]>;
+      /** The request's headers, names in lower case. */
+      headers: Headers;
+      /** A JSON or form body parsed; any other body as text; `null` when there is none. */
+      body: any;
+      /** The caller's IP address. */
+      client_ip: string;
+    }
+
+    /** A schedule trigger: one event per tick of its cron expression. */
+    interface Schedule extends Base {
+      /** The tick the run belongs to. */
+      scheduled_for: Timestamp;
+      /** The IANA time zone the expression is read in. */
+      timezone: string;
+    }
+
+    /** An app trigger: one event per notification an app sends through a connected account. */
+    interface App extends Base {
+      /** The app's key (`slack`, `github`). */
+      app: string;
+      /** The kind of event, `resource.verb` (`message.created`); GitHub's are its event and action (`issues.opened`). */
+      type: `${string}.${string}`;
+      /** The app's own payload, as the app sent it. */
+      data: any;
+    }
+
+    /** The sender of an email. */
+    interface EmailAddress {
+      address: string;
+      /** The display name, `null` when the message gives none. */
+      name: string | null;
+    }
+
+    /** A file attached to an email: download it from `url` in a step. */
+    interface Attachment {
+      filename: string;
+      content_type: string;
+      /** In bytes. */
+      size: number;
+      /** `https://files.brook.example/att/<evt_id>/<n>`. */
+      url: string;
+    }
+
+    /** An email trigger: one event per message sent to the workflow's address. */
+    interface Email extends Base {
+      /** The sender. */
+      from: EmailAddress;
+      /** The recipients' addresses. */
+      to: string[];
+      /** The copied recipients' addresses, empty when there are none. */
+      cc: string[];
+      /** The subject line. */
+      subject: string;
+      /** The plain-text part, `null` when the message has none. */
+      text: string | null;
+      /** The HTML part, `null` when the message has none. */
+      html: string | null;
+      /** The message headers, names in lower case. */
+      headers: Headers;
+      /** The attached files, empty when there are none. */
+      attachments: Attachment[];
+    }
+
+    /** A feed item, as an RSS event's `data`. */
+    interface RssItem {
+      /** The feed the item came from: its `url` and `title`. */
+      feed: { url: string; title: string };
+      /** The item's id in the feed. */
+      guid: string;
+      title: string;
+      link: string;
+      /** When the feed says the item was published. */
+      published_at: Timestamp;
+      /** `null` when the feed leaves it out. */
+      author: string | null;
+      /** `null` when the feed leaves it out. */
+      summary: string | null;
+      /** Empty when the feed gives none. */
+      categories: string[];
+    }
+
+    /** An RSS trigger: one event per new item of the feed, shaped as an app event. */
+    interface Rss extends Base {
+      app: "rss";
+      type: "item.created";
+      /** The item. */
+      data: RssItem;
+    }
+
+    /**
+     * An existing source: the payload the source passed to `ctx.emit`, with Brook's `id` and `ts`
+     * in place of any fields of those names. Its fields are the source's own.
+     */
+    interface Source extends Base {
+      [field: string]: any;
+    }
+
+    /** A workflow subscribed to another: one event per `ctx.send.emit` of the emitting workflow. */
+    interface Emit extends Base {
+      /** The `name` given to `ctx.send.emit` (`order.paid`). */
+      name: string;
+      /** The emitting workflow. */
+      emitter_id: WorkflowId;
+      /** The `payload` given to `ctx.send.emit`. */
+      payload: any;
+    }
+
+    /** The failed workflow's error, as a workflow error event's `data` describes it. */
+    interface WorkflowErrorData {
+      /** The workflow error (`err_...`), as `GET /workflows/{id}/errors` lists it. */
+      error_id: `err_${string}`;
+      /** The workflow that failed: its `id` and `name`. */
+      workflow: { id: WorkflowId; name: string };
+      /** The failed execution, `null` when the event was refused before it ran. */
+      execution_id: ExecutionId | null;
+      /** The event that failed or was refused. */
+      event_id: EventId;
+      /** The step that failed, or `trigger` for a refused event. */
+      step: string;
+      /** Brook's error name (`Timeout`) or the exception's class (`TypeError`), its message, and its stack (`null` for Brook's own). */
+      error: { name: string; message: string; stack: string | null };
+      /** The deployed version that ran. */
+      version: number;
+      /** When the error happened. */
+      occurred_at: Timestamp;
+      /** The execution in the inspector; for a refused event, the workflow's inspector. */
+      inspector_url: string;
+    }
+
+    /** The Brook → Workflow error trigger of a global error workflow: one event per workflow error it reports. */
+    interface WorkflowError extends Base {
+      app: "brook";
+      type: "workflow.error";
+      data: WorkflowErrorData;
+    }
+
+    /** The events whose fields Brook sets: every trigger's but a source's. */
+    type Described = Http | Schedule | App | Email | Rss | Emit | WorkflowError;
+    /** Any trigger's event. */
+    type Any = Described | Source;
   }
+
+  /**
+   * The test event of each trigger: what a file for `brook run --event FILE` holds (/workflows/events/test/).
+   * Brook fills in `id` and `ts`, and an HTTP event's `client_ip`; an HTTP or schedule event's
+   * other fields have defaults, the rest are required.
+   */
+  namespace TestEvents {
+    type Http = Partial<Omit<Events.Http, "id" | "ts" | "client_ip">>;
+    type Schedule = Partial<Omit<Events.Schedule, "id" | "ts">>;
+    type App = Omit<Events.App, "id" | "ts">;
+    type Email = Omit<Events.Email, "id" | "ts">;
+    type Rss = Omit<Events.Rss, "id" | "ts">;
+    type Source = Omit<Events.Source, "id" | "ts">;
+    type Emit = Omit<Events.Emit, "id" | "ts">;
+    type WorkflowError = Omit<Events.WorkflowError, "id" | "ts">;
+  }
+
+  /** The names of the fields of any member of a union. */
+  type KeysOf<T> = T extends unknown ? keyof T : never;
+  /** A field's type in the members of a union that have it. */
+  type FieldOf<T, K extends PropertyKey> = T extends unknown
+    ? K extends keyof T
+      ? T[K]
+      : never
+    : never;
+
+  /**
+   * The event of a step whose trigger is not said: `id`, `ts`, and every field of the HTTP,
+   * schedule, app, email, RSS, emit and workflow error events, each optional. A source's fields
+   * are its own: read them from a step that says it runs under a source (`Events.Source`).
+   */
+  type StepEvent = Events.Base & {
+    [K in KeysOf<Events.Described>]?: FieldOf<Events.Described, K>;
+  };
 
   /** What a prior step left for later ones (`ctx.steps.NAME`). */
   interface StepOutput {

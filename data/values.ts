@@ -91,5 +91,7 @@ export const values = {
     sseDead: 30,
     /** How often the built-in RSS source checks its feed unless you change its `timer`: seconds, and the same in words (change both). */
     rssCheck: { seconds: 900, every: "15 minutes" },
+    /** How long an OAuth client's access token lasts (`expires_in`): seconds, and the same in words (change both). */
+    accessToken: { seconds: 3600, lifetime: "1 hour" },
   },
 } satisfies SiteValueTree;

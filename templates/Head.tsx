@@ -38,7 +38,7 @@ export function Head({
   return (
     <>
       <meta charSet="utf-8" />
-      {/* The policy of _headers, also in the page: it holds on hosts that ignore _headers (design.md §7). */}
+      {/* The policy of _headers, also in the page: it holds on hosts that ignore _headers (docs/design.md §7). */}
       <meta httpEquiv="Content-Security-Policy" content={contentSecurityPolicy(site.gtmId, true)} />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{title}</title>

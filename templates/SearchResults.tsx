@@ -1,6 +1,6 @@
 /**
  * The search combobox's results: one group per page, best page first. A group's first option is the
- * page itself, then its best sections; every option is the link itself (design.md §4).
+ * page itself, then its best sections; every option is the link itself (docs/design.md §4).
  */
 
 /** Text with the matched words marked: plain strings, and `{ mark }` for a matched word. */

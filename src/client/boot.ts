@@ -1,9 +1,10 @@
 /**
- * The page's module script, all a reader who only reads and scrolls downloads (design.md §9):
+ * The page's module script, all a reader who only reads and scrolls downloads (docs/design.md §9):
  * scroll-spy, code groups' tabs and copy buttons, the first page view when analytics is on, and
  * the input held until React is live. React, the router and the parts (main.tsx) load on intent.
  */
 import type { BootData } from "../shared/types.ts";
+import { showSlashAddress } from "./address.ts";
 import type { Analytics } from "./analytics.ts";
 import { click as codeClick, tabs as startCodeGroups } from "./code.ts";
 import { holdEarlyInput } from "./early-input.ts";
@@ -37,6 +38,8 @@ document.addEventListener("click", (e) => {
 const bootEl = document.getElementById("brook-boot");
 if (bootEl && document.getElementById("app")) {
   const boot = JSON.parse(bootEl.textContent!) as BootData;
+  // Before anything reads the address (the first page view); the not-found page keeps the one asked for.
+  if (boot.page.layout !== "not-found") showSlashAddress();
   // The reader's tab in every code group, before any intent (the page may be read only).
   const codeTabs = () => startCodeGroups();
   if (document.querySelector(".code-group")) codeTabs();
@@ -48,7 +51,7 @@ if (bootEl && document.getElementById("app")) {
     (!html.dataset.theme && matchMedia("(prefers-color-scheme: dark)").matches)
   )
     document.querySelector(".theme-toggle")?.setAttribute("aria-pressed", "true");
-  // The first page view does not wait for React (design.md §5); the tag manager only when configured.
+  // The first page view does not wait for React (docs/design.md §5); the tag manager only when configured.
   const analytics: Promise<Analytics> | null = boot.gtmId
     ? import("./analytics.ts").then((m) => {
         const a = m.startAnalytics(boot.gtmId);

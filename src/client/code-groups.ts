@@ -1,5 +1,5 @@
 /**
- * Code groups' tabs (design.md §8), part of the page script. The
+ * Code groups' tabs (docs/design.md §8), part of the page script. The
  * build renders ARIA tabs with the first selected; this selects the reader's label in every
  * group (the labels chosen last are kept in localStorage, most recent first, so a page without
  * the last choice falls back to the one before), and makes the tabs work: click, arrow keys,

@@ -1,5 +1,5 @@
 /**
- * "Copy page" (design.md §8), part of the page script: copies the page's Markdown for machines
+ * "Copy page" (docs/design.md §8), part of the page script: copies the page's Markdown for machines
  * (the `.md` file the head links, kept in step by head.ts on in-place navigations) and says so in
  * the polite status beside the button.
  */

@@ -1,11 +1,14 @@
 /**
- * The reader's input before React is live (design.md §9: a click on any control before its code
+ * The reader's input before React is live (docs/design.md §9: a click on any control before its code
  * arrives is honoured). Intent (a pointer or focus on a control or link, a key) starts loading
  * React; until it is live, a click on a control is held and played again once it is, a plain
- * click on a page link is remembered and becomes an in-place navigation (or a normal page load
- * when React cannot load), the theme toggle switches at once, `/` and Ctrl/Cmd+K focus the
- * search box, and what was typed there is handed to it.
+ * click on a link to another page is remembered and becomes an in-place navigation (or a normal
+ * page load when React cannot load), one on a link to the page shown is the `duplicated`
+ * navigation at once, the theme toggle switches at once, `/` and Ctrl/Cmd+K focus the search
+ * box, and what was typed there is handed to it.
  */
+import { slashPath } from "./address.ts";
+import type { NavigatedDetail } from "./router.ts";
 
 /** What the live client offers the input held for it. */
 export interface LiveHandle {
@@ -83,7 +86,9 @@ export function holdEarlyInput(base: string, assets: string, wake: () => void): 
     if (a instanceof HTMLAnchorElement) {
       if (!plainClick(m, a, base, assets)) return;
       m.preventDefault();
-      link = a.href;
+      const to = new URL(a.href);
+      // The reader's last click wins, as with React: staying here drops a link held before.
+      link = slashPath(to.pathname) === location.pathname ? stayHere(to) : a.href;
       return start();
     }
     const control = target.closest(CONTROL);
@@ -128,7 +133,7 @@ async function replay(held: Element[]): Promise<void> {
   }
 }
 
-/** A left click without modifiers on a link to another page of the site (a new `#hash` on this page scrolls natively). */
+/** A left click without modifiers on a link to a page of the site. */
 function plainClick(e: MouseEvent, a: HTMLAnchorElement, base: string, assets: string): boolean {
   if (e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.defaultPrevented)
     return false;
@@ -139,9 +144,29 @@ function plainClick(e: MouseEvent, a: HTMLAnchorElement, base: string, assets: s
     u.pathname.startsWith(base) &&
     // Files other than pages (assets, the sitemap, the Markdown) load as themselves.
     !u.pathname.startsWith(assets) &&
-    !/\.(?!html$)\w+$/.test(u.pathname) &&
-    (u.pathname !== location.pathname || u.search !== location.search)
+    !/\.(?!html$)\w+$/.test(u.pathname)
   );
+}
+
+/**
+ * A link to the page shown, as the router takes it (docs/design.md §5, `duplicated`): nothing loads, no
+ * page view; the same location adds no history entry, another #hash scrolls there in a new one
+ * (the browser's fragment navigation), no #hash to the top. The address was made the slash form
+ * at first load (address.ts). Returns null: no link is held.
+ */
+function stayHere(u: URL): null {
+  const from = location.pathname + location.hash;
+  const to = slashPath(u.pathname) + u.hash;
+  if (to !== from) {
+    if (u.hash) location.hash = u.hash;
+    else {
+      history.pushState(null, "", to);
+      scrollTo(0, 0);
+    }
+  }
+  const detail: NavigatedDetail = { from, to, outcome: "duplicated" };
+  dispatchEvent(new CustomEvent("docs:navigated", { detail }));
+  return null;
 }
 
 /** Text typed into the search box before React: given to its handlers as typing would (value setter, then an input event). */

@@ -57,7 +57,7 @@ export function LiveOutline(props: ComponentProps<typeof Outline>) {
 }
 export { LiveOutline as Outline };
 
-/** At most this many suggestions (design.md §8). */
+/** At most this many suggestions (docs/design.md §8). */
 const MAX_SUGGESTIONS = 3;
 /** Below this similarity a route is no longer a plausible intended address. */
 const SUGGEST_THRESHOLD = 0.4;
@@ -66,7 +66,7 @@ const SUGGEST_THRESHOLD = 0.4;
 export function LiveFeedback(props: FeedbackProps) {
   const [answer, setAnswer] = useState<boolean | null>(null);
   useEffect(() => {
-    // A page view (design.md §5: after a completed or redirected navigation) asks anew.
+    // A page view (docs/design.md §5: after a completed or redirected navigation) asks anew.
     const onNavigated = (e: Event) =>
       /^(completed|redirected)$/.test((e as CustomEvent<{ outcome: string }>).detail.outcome) &&
       setAnswer(null);

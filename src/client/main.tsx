@@ -1,4 +1,4 @@
-/** React's side of the client, loaded on intent (boot.ts): hydrates the server-rendered page (design.md §5). */
+/** React's side of the client, loaded on intent (boot.ts): hydrates the server-rendered page (docs/design.md §5). */
 import { hydrateRoot } from "react-dom/client";
 import type { BootData, PageData, RouteManifest, SiteData } from "../shared/types.ts";
 import { loadParts } from "./parts.ts";

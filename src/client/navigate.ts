@@ -1,5 +1,5 @@
 /**
- * The navigation pipeline (design.md §5), loaded on first intent: guards → resolve (redirect
+ * The navigation pipeline (docs/design.md §5), loaded on first intent: guards → resolve (redirect
  * table, route manifest, else the not-found page) → load the page data file → render → scroll →
  * head → focus → page view. Every navigation ends in exactly one outcome, dispatched as the
  * `docs:navigated` window event.
@@ -96,7 +96,7 @@ export async function navigate(
   redirected ||= r.redirected;
   const outcome: Outcome = redirected ? "redirected" : "completed";
   if (ctx.url.splitHash(nav.to).route === ctx.url.splitHash(ctx.here).route) {
-    // The page shown, another #hash: only scroll (design.md §5), with the drawer and menus closed.
+    // The page shown, another #hash: only scroll (docs/design.md §5), with the drawer and menus closed.
     commitHistory(ctx, mode, nav.to, entry);
     ctx.view.render(ctx.page);
     scrollToTarget(ctx.url.splitHash(nav.to).hash, entry, true);

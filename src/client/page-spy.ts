@@ -1,5 +1,5 @@
 /**
- * Scroll-spy before React (design.md §5, §8): marks the section in view in the sidebar's and the
+ * Scroll-spy before React (docs/design.md §5, §8): marks the section in view in the sidebar's and the
  * outline's links straight in the DOM, so a reader who only scrolls gets it without React. React
  * takes over once it is live: `stop` removes these marks first, so hydration finds the server's HTML.
  */

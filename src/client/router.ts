@@ -1,5 +1,5 @@
 /**
- * In-place navigation (design.md §5), the part every page loads: link, hover and back/forward
+ * In-place navigation (docs/design.md §5), the part every page loads: link, hover and back/forward
  * listeners, history entries and guards. The pipeline itself (navigate.ts) is its own chunk,
  * fetched on the first sign of intent: a pointer or focus on a link, or back/forward.
  */
@@ -160,7 +160,7 @@ export function createRouter(
     );
 
   // The not-found page keeps the address it was asked for; any other page shows its slash form,
-  // also when a host served `x/index.html` directly (design.md §3).
+  // also when a host served `x/index.html` directly (docs/design.md §3).
   ctx.here =
     first.layout === "not-found"
       ? location.pathname + location.hash

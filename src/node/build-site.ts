@@ -1,18 +1,20 @@
 /**
- * `build`: one build from the build cache's snapshot (design.md §1), into a folder swapped in at
+ * `build`: one build from the build cache's snapshot (docs/design.md §1), into a folder swapped in at
  * the end, or into a writer the caller hands over (tests). The stages live in src/node/engine/; the
  * dev server is the other caller of the same function (src/node/serve/dev-session.ts).
  */
 import { join, resolve } from "node:path";
 import type { Diagnostic } from "./core/errors.ts";
 import { build } from "./engine/pipeline.ts";
-import { BuildCache, cacheDir } from "./engine/cache.ts";
+import { BuildCache, cacheDir } from "./engine/build-cache.ts";
 import type { BuildResult } from "./engine/result.ts";
 import { emptySnapshot } from "./engine/snapshot.ts";
-import { folderOutput, memoryOutput, type BuildStrategy } from "./engine/strategy.ts";
+import { folderOutput, memoryOutput } from "./write/output-target.ts";
+import { type BuildStrategy } from "./engine/strategy.ts";
 import { SEARCH_ON_WORKER_MAX_RENDERED, Workers } from "./engine/workers.ts";
 import { stopStepChecker } from "./examples/step-types-process.ts";
 import { clientAssets, type ClientAssets } from "./render/assets.ts";
+import { readSettings, type Settings } from "./core/settings.ts";
 import type { Writer } from "./write/writer.ts";
 
 /** Options of one build. */
@@ -33,18 +35,24 @@ export interface BuildOptions {
   workerScript?: URL | null;
   /** The client's files. @default the prebuilt ones */
   assets?: () => Promise<ClientAssets>;
+  /** The run's settings. @default read from the environment here, at the library's edge */
+  settings?: Settings;
 }
 
 export type { BuildResult };
 
 /** Builds the site; throws ContentError/BrookError and leaves the previous output as it was. */
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  const settings = options.settings ?? readSettings(process.env);
   const cwd = resolve(options.cwd ?? process.cwd());
   const contentDir = resolve(cwd, options.contentDir ?? "content");
   const outDir = resolve(cwd, options.outDir ?? "dist");
-  const cache = options.cache === false ? undefined : new BuildCache(cacheDir(cwd, contentDir));
+  const cache =
+    options.cache === false
+      ? undefined
+      : new BuildCache(cacheDir(cwd, contentDir), settings.generator);
   const { writer } = options;
-  const workers = new Workers(options.workerScript);
+  const workers = new Workers(options.workerScript, settings.workers);
   const workerDir = join(cache?.dir ?? memorySiteDir(cwd), "site");
   const strategy: BuildStrategy = {
     output: writer ? memoryOutput(() => writer, workerDir) : folderOutput(outDir, cwd),
@@ -62,11 +70,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   };
   const project = {
     cwd,
+    settings,
     contentDir,
     configFile: options.configFile,
     strict: options.strict ?? false,
     onWarning: options.onWarning,
-    assets: options.assets ?? clientAssets,
+    assets: options.assets ?? (() => clientAssets(settings.assetsDir, settings.root)),
   };
   try {
     const { result } = await build(project, emptySnapshot(cache?.load()), undefined, strategy);

@@ -2,7 +2,8 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { EXTERNAL_DEFAULTS } from "./check-links/external.ts";
 import { formatError } from "./core/errors.ts";
-import { colors, error, info } from "./core/log.ts";
+import { colors, configureLog, error, info } from "./core/log.ts";
+import { readSettings, type Settings } from "./core/settings.ts";
 import { packageVersion } from "./core/paths.ts";
 import { TOOL_SUMMARIES } from "./mcp/tool-list.ts";
 import {
@@ -27,9 +28,19 @@ interface ReportOptions {
 /** Parses argv and runs the command; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
+  // The edge: the environment is read here, once, and passed to what needs it.
+  let settings: Settings;
+  try {
+    settings = readSettings(process.env);
+  } catch (e) {
+    error(formatError(e));
+    return 2;
+  }
+  configureLog(settings);
+  const version = packageVersion(settings.root);
   const program = new Command("brook-docs")
     .description("Build, serve and check the Brook developer docs")
-    .version(packageVersion(), "-v, --version", "print the version and exit")
+    .version(version, "-v, --version", "print the version and exit")
     .helpOption("-h, --help", "show help for the command")
     .showHelpAfterError()
     .exitOverride();
@@ -80,6 +91,7 @@ export async function main(argv: string[]): Promise<number> {
             cache: opts.cache,
             strict: opts.strict,
             onWarning: printWarning,
+            settings,
           });
           const ms = Math.round(performance.now() - start);
           printBuilt(result, opts.out, ms);
@@ -101,7 +113,7 @@ export async function main(argv: string[]): Promise<number> {
             timings: { total: ms },
           });
         }
-        emitReports(outcome, reportTargets(opts));
+        emitReports(outcome, reportTargets(opts, version));
         code = outcome.exitCode;
       },
     );
@@ -120,6 +132,7 @@ export async function main(argv: string[]): Promise<number> {
         host: opts.host,
         contentDir: opts.content,
         configFile: opts.config,
+        settings,
       });
       code = -1; // keeps running
     });
@@ -190,7 +203,7 @@ export async function main(argv: string[]): Promise<number> {
             external: opts.external && {
               timeoutMs: opts.externalTimeout,
               concurrency: opts.externalConcurrency,
-              userAgent: `brook-docs/${packageVersion()} check-links`,
+              userAgent: `brook-docs/${version} check-links`,
             },
           });
           printCheck(report);
@@ -212,7 +225,7 @@ export async function main(argv: string[]): Promise<number> {
             links: [],
           });
         }
-        emitReports(outcome, reportTargets(opts));
+        emitReports(outcome, reportTargets(opts, version));
         code = outcome.exitCode;
       },
     );
@@ -225,7 +238,7 @@ export async function main(argv: string[]): Promise<number> {
     .addHelpText("after", mcpHelp)
     .action(async (dir: string, opts: { site?: string }) => {
       const { runMcpServer } = await import("./mcp/server.ts");
-      await runMcpServer({ dir, site: opts.site, version: packageVersion() });
+      await runMcpServer({ dir, site: opts.site, version });
     });
 
   try {
@@ -268,12 +281,13 @@ function reportOption(): Option {
   );
 }
 
-function reportTargets(opts: ReportOptions): ReportTargets {
+function reportTargets(opts: ReportOptions, version: string): ReportTargets {
   return {
     format: opts.format,
     reportFile: opts.report,
     env: process.env,
     stdout: (text) => void process.stdout.write(text),
+    version,
   };
 }
 

@@ -1,4 +1,4 @@
-/** Breadcrumbs from the sidebar groups (design.md §8), and their schema.org BreadcrumbList. */
+/** Breadcrumbs from the sidebar groups (docs/design.md §8), and their schema.org BreadcrumbList. */
 import type { SidebarNode } from "./types.ts";
 
 /** One step of the trail; `route` absent for a group that has no page of its own. */

@@ -1,4 +1,4 @@
-/** The Content-Security-Policy the site works under (design.md §7), for `_headers` and for every page's own meta tag, and the security headers sent beside it. */
+/** The Content-Security-Policy the site works under (docs/design.md §7), for `_headers` and for every page's own meta tag, and the security headers sent beside it. */
 
 /** The policy as a header value; `forMeta` leaves out what a `<meta>` policy cannot carry (frame-ancestors). */
 export function contentSecurityPolicy(gtmId: string, forMeta = false): string {

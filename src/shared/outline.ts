@@ -1,4 +1,4 @@
-/** The "On this page" outline's depth: frontmatter and config `outline` (design.md §8), shared by build and templates. */
+/** The "On this page" outline's depth: frontmatter and config `outline` (docs/design.md §8), shared by build and templates. */
 import type { Header } from "./types.ts";
 
 /** Heading levels the outline lists, `[from, to]`. */

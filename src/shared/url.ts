@@ -37,7 +37,7 @@ export function documentTitle(siteTitle: string, pageTitle: string, route: strin
 }
 
 /**
- * The path of a page's Markdown for machines (design.md §8): `/docs/v2/index.md` for the home
+ * The path of a page's Markdown for machines (docs/design.md §8): `/docs/v2/index.md` for the home
  * page, `/docs/v2/api/rest.md` for `/api/rest/`.
  */
 export function markdownPath(base: string, route: string): string {

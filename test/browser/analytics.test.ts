@@ -1,5 +1,5 @@
 /**
- * Analytics in real Chromium (design.md §5): with a tag manager id (BROOK_DOCS_GTM_ID at build
+ * Analytics in real Chromium (docs/design.md §5): with a tag manager id (BROOK_DOCS_GTM_ID at build
  * time) the client loads GTM from its own script and pushes one page_view per page shown;
  * without one, no tag manager code runs and nothing is requested.
  */
@@ -141,6 +141,42 @@ describe("with analytics.gtmId (from BROOK_DOCS_GTM_ID)", () => {
       ["/docs/v2/limits/", "Limits | Brook"],
     ]);
     expect(pushed[3]!.page_location).toBe(h.url("/docs/v2/limits/"));
+  });
+
+  it("a first click on the page shown's own link, before React: duplicated, no page view (in this document or another)", async () => {
+    // Every page_view of every document the page loads, as the data layer receives it.
+    const paths: string[] = [];
+    let release!: () => void;
+    const page = await h.open("/docs/v2/guide/", {
+      asleep: true,
+      before: async (p) => {
+        await p.route("https://www.googletagmanager.com/**", (r) =>
+          r.fulfill({ status: 200, contentType: "application/javascript", body: "" }),
+        );
+        await p.exposeFunction("__pageView", (path: string) => void paths.push(path));
+        await p.addInitScript(() => {
+          const w = window as unknown as { dataLayer: View[]; __pageView(p: string): void };
+          w.dataLayer = [];
+          const push = w.dataLayer.push.bind(w.dataLayer);
+          w.dataLayer.push = (...views) => {
+            for (const v of views) if (v.event === "page_view") w.__pageView(v.page_path);
+            return push(...views);
+          };
+        });
+        release = await holdReact(p);
+      },
+    });
+    await expect.poll(() => paths).toEqual(["/docs/v2/guide/"]);
+    await sidebarLink(page, "/docs/v2/guide/").click();
+    expect(await navigated(page, 1)).toMatchObject({ outcome: "duplicated" });
+    expect(await isLive(page)).toBe(false);
+    // Once React is there, the next page shown is the next page view.
+    release();
+    await live(page);
+    await sidebarLink(page, "/docs/v2/limits/").click();
+    expect((await navigated(page, 2)).outcome).toBe("completed");
+    await expect.poll(() => paths).toHaveLength(2);
+    expect(paths).toEqual(["/docs/v2/guide/", "/docs/v2/limits/"]);
   });
 
   it("a failed navigation reports nothing itself; the full page load that follows reports the page", async () => {

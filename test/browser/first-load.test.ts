@@ -1,5 +1,5 @@
 /**
- * The reader's first load (design.md §9, issue 25): what a reader who only reads and scrolls
+ * The reader's first load (docs/design.md §9, issue 25): what a reader who only reads and scrolls
  * downloads, against the budget, and no input lost while React is on its way: every control
  * clicked at once after load, with React's code held back, does what it does once it is there
  * (the feedback's, which needs analytics on, in analytics.test.ts).
@@ -184,6 +184,90 @@ describe("a control used before its code arrives does what it does after", () =>
     await page.locator('#sidebar a[href="/docs/v2/limits/"]').first().click();
     await page.waitForURL("**/docs/v2/limits/");
     await page.locator("main h1", { hasText: "Limits" }).waitFor();
+  });
+});
+
+describe("a link to the page shown, followed before React (docs/design.md §5: duplicated)", () => {
+  /** Marks the document: the mark survives anything but a page load. */
+  const mark = (page: TestPage) =>
+    page.evaluate(() => ((window as { __mark?: number }).__mark = 1));
+  /** Opens the guide with React held, noting the history's length before any script of the page ran. */
+  const open = () =>
+    openHeld("/docs/v2/guide/", {
+      before: async (p) => {
+        await p.addInitScript(
+          () => ((window as { __entries?: number }).__entries = history.length),
+        );
+      },
+    });
+  const state = (page: TestPage) =>
+    page.evaluate(() => ({
+      marked: (window as { __mark?: number }).__mark === 1,
+      at: location.pathname + location.hash,
+      added: history.length - (window as { __entries?: number }).__entries!,
+    }));
+  /** Once React is there: navigation `n` is the router's first (nothing else was held), from where the reader is. */
+  const thenLive = async (page: TestPage, release: () => void, from: string, n: number) => {
+    release();
+    await live(page);
+    await page.locator('#sidebar a[href="/docs/v2/limits/"]').first().click();
+    expect(await navigated(page, n)).toEqual({
+      from,
+      to: "/docs/v2/limits/",
+      outcome: "completed",
+    });
+  };
+
+  for (const how of ["click", "Enter"] as const)
+    it(`${how} on the sidebar link of the page shown: nothing loads, no history entry, one duplicated navigation`, async () => {
+      const { page, release } = await open();
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(new URL(r.url()).pathname));
+      await mark(page);
+      const link = page.locator('#sidebar a[href="/docs/v2/guide/"]').first();
+      if (how === "click") await link.click();
+      else {
+        await link.focus();
+        await page.keyboard.press("Enter");
+      }
+      expect(await navigated(page, 1)).toEqual({
+        from: "/docs/v2/guide/",
+        to: "/docs/v2/guide/",
+        outcome: "duplicated",
+      });
+      expect(await isLive(page)).toBe(false);
+      expect(await state(page)).toEqual({ marked: true, at: "/docs/v2/guide/", added: 0 });
+      expect(requests.filter((p) => p.startsWith("/docs/v2/guide/"))).toEqual([]);
+      await thenLive(page, release, "/docs/v2/guide/", 2);
+      expect(page.navs).toHaveLength(2);
+      expect(await state(page)).toMatchObject({ marked: true, added: 1 });
+    });
+
+  it("another #hash of the page shown only scrolls there (one entry, as the live router); its own link scrolls back to the top", async () => {
+    const { page, release } = await open();
+    await mark(page);
+    await page.locator('#sidebar .toc a[href="/docs/v2/guide/#logs"]').click();
+    expect(await navigated(page, 1)).toEqual({
+      from: "/docs/v2/guide/",
+      to: "/docs/v2/guide/#logs",
+      outcome: "duplicated",
+    });
+    expect(await state(page)).toEqual({ marked: true, at: "/docs/v2/guide/#logs", added: 1 });
+    expect(
+      await page.evaluate(() => document.getElementById("logs")!.getBoundingClientRect().top),
+    ).toBeLessThan(120);
+    // The page's own link, from a #hash: to the top, one more entry, still no load.
+    await page.locator('#sidebar a[href="/docs/v2/guide/"]').first().click();
+    expect(await navigated(page, 2)).toEqual({
+      from: "/docs/v2/guide/#logs",
+      to: "/docs/v2/guide/",
+      outcome: "duplicated",
+    });
+    expect(await state(page)).toEqual({ marked: true, at: "/docs/v2/guide/", added: 2 });
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(await isLive(page)).toBe(false);
+    await thenLive(page, release, "/docs/v2/guide/", 3);
+    expect(page.navs).toHaveLength(3);
   });
 });
 

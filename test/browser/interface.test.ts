@@ -1,6 +1,6 @@
 /**
  * The reader's interface in real Chromium: sidebar drawer, scroll-spy, version menu, theme,
- * copy buttons and search (design.md §4-§5).
+ * copy buttons and search (docs/design.md §4-§5).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { navigated, sidebarLink, startHarness, type Harness, type TestPage } from "./harness.ts";

@@ -1,14 +1,15 @@
 /**
- * In-place navigation in real Chromium (design.md §5): every outcome, failure by missing file and
+ * In-place navigation in real Chromium (docs/design.md §5): every outcome, failure by missing file and
  * by time-out, the progress bar, history and scroll, focus, head tags, prefetch.
  */
-import { unlinkSync } from "node:fs";
+import { existsSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPreview } from "../../src/node/preview.ts";
 import {
+  isLive,
   live,
   navigated,
+  REACT_ENTRY,
   sidebarLink,
   startHarness,
   type Harness,
@@ -399,23 +400,44 @@ describe("history, scroll and links", () => {
     expect(requests.filter((u) => u === h.pageDataPath("/webhooks/"))).toHaveLength(1);
   });
 
-  it("rewrites an index.html address to the slash form when a host serves the file directly", async () => {
-    const plain = await startPreview({
-      root: h.dir,
-      port: 0,
-      host: "127.0.0.1",
-      hostRedirects: false,
+  it("shows an index.html address in its slash form at once, before any intent, query and #hash kept, no history entry added", async () => {
+    // A host that serves the file as asked (preview answers it with a 301): only the page
+    // script can change the address.
+    const servedDirectly = async (page: TestPage) =>
+      void (await page.route(/\/index\.html(\?|$)/, (route) => {
+        const file = join(h.dir, new URL(route.request().url()).pathname);
+        return existsSync(file)
+          ? route.fulfill({ path: file })
+          : route.fulfill({ status: 404, path: join(h.dir, "docs/v2/404.html") });
+      }));
+    const reactRequested: string[] = [];
+    const page = await h.open("/docs/v2/guide/index.html?ref=1#logs", {
+      asleep: true,
+      before: async (p) => {
+        await servedDirectly(p);
+        // The history's length before any script of the page ran.
+        await p.addInitScript(
+          () => ((window as unknown as { __entries: number }).__entries = history.length),
+        );
+        p.on("request", (r) => REACT_ENTRY.test(r.url()) && reactRequested.push(r.url()));
+      },
     });
-    try {
-      const context = await h.browser.newContext();
-      const page = await context.newPage();
-      await page.goto(plain.url + "/docs/v2/guide/index.html#logs");
-      await live(page);
-      expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe("/docs/v2/guide/#logs");
-      await context.close();
-    } finally {
-      await plain.close();
-    }
+    const address = () =>
+      page.evaluate(() => ({
+        at: location.pathname + location.search + location.hash,
+        added: history.length - (window as unknown as { __entries: number }).__entries,
+      }));
+    expect(await address()).toEqual({ at: "/docs/v2/guide/?ref=1#logs", added: 0 });
+    expect(reactRequested).toEqual([]);
+    expect(await isLive(page)).toBe(false);
+    // Once React is live, still the slash form, no entry added.
+    await live(page);
+    expect(await address()).toEqual({ at: "/docs/v2/guide/?ref=1#logs", added: 0 });
+    // The not-found page keeps the address it was asked for.
+    const missing = await h.open("/docs/v2/no-such-page/index.html", { before: servedDirectly });
+    expect(await missing.evaluate(() => location.pathname)).toBe(
+      "/docs/v2/no-such-page/index.html",
+    );
   });
 
   it("leaves modified clicks, other origins and non-page files to the browser", async () => {

@@ -1,5 +1,5 @@
 /**
- * Quality bars in real Chromium (design.md §7): the site without JavaScript, axe-core WCAG 2.2 AA
+ * Quality bars in real Chromium (docs/design.md §7): the site without JavaScript, axe-core WCAG 2.2 AA
  * on every page type, and no Content-Security-Policy violation under the built `_headers` policy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

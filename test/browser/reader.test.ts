@@ -1,5 +1,5 @@
 /**
- * The reader's page in real Chromium (issue 13, design.md §8): no layout shift and no theme flash
+ * The reader's page in real Chromium (issue 13, docs/design.md §8): no layout shift and no theme flash
  * at first paint, the outline, breadcrumbs, the announcement banner, the not-found page's
  * suggestions, the failed-chunk outcome, and the version menu's accessible names.
  */

@@ -62,7 +62,7 @@ describe("whole build of the basic fixture", () => {
     expect(names.filter((n) => n.startsWith("pages/"))).toHaveLength(6); // 5 pages + not-found
   });
 
-  it("gives every page the head tags of design.md §4", () => {
+  it("gives every page the head tags of docs/design.md §4", () => {
     const html = out.text("docs/v2/guide/triggers/index.html");
     expect(html).toMatch(/^<!doctype html><html lang="en">/);
     expect(html).toContain("<title>Triggers | Brook</title>");

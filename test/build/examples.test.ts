@@ -13,7 +13,7 @@ export default async function (event, ctx) {
 }
 \`\`\`
 
-\`\`\`json
+\`\`\`json :no-schema=config
 { "name": "a" }
 \`\`\`
 

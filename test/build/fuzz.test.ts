@@ -523,7 +523,7 @@ describe("fuzz: whole builds write nothing outside their output", () => {
         expect(formatError(e), `site ${i}`).not.toMatch(/^Internal error/);
       }
       expect(readdirSync(sandbox), `site ${i}`).toEqual(["project"]);
-      // dist.links.json is the link map a build writes beside its output (src/node/write/link-map.ts).
+      // dist.links.json is the link map a build writes beside its output (src/node/core/link-map.ts).
       for (const entry of readdirSync(project))
         expect(["content", "dist", "dist.links.json", "site.config.ts"], `site ${i}`).toContain(
           entry,

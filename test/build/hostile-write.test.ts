@@ -3,7 +3,7 @@
  * of the config must not grow with the config's length (a config may write thousands out).
  */
 import { describe, expect, it } from "vitest";
-import { placeInConfig } from "../../src/node/write/link-map.ts";
+import { placeInConfig } from "../../src/node/core/link-map.ts";
 
 describe("the link map of a config with many redirects", () => {
   it("places each of 100,000 redirects written out in the config", () => {

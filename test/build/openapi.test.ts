@@ -35,6 +35,9 @@ paths:
                 properties:
                   data: { type: array, items: { type: string } }
               example: { data: [a, b] }
+        "400":
+          description: The limit is out of range.
+security: []
 `;
 let dir: string;
 const cli = (...args: string[]) => runCli(dir, ...args);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LinkSources } from "../../src/node/check-links/link-sources.ts";
-import { writeLinkMap } from "../../src/node/write/link-map.ts";
+import { writeLinkMap } from "../../src/node/write/output-target.ts";
 import { scanHtml } from "../../src/node/check-links/scan-html.ts";
 import { lineColumn } from "../../src/shared/text-lines.ts";
 import { Reporter } from "../../src/node/check-links/reporter.ts";

@@ -73,6 +73,8 @@ const FIGURES: RegExp[] = [
   /\b3 retries\b/g,
   /\bthree (?:more )?(?:times|retries|attempts)\b/gi, // retries, in words
   /\bfive (?:team )?members\b/gi, // team members, in words
+  /\bone hour\b/gi, // OAuth access token lifetime
+  /\b1-hour\b/g,
   /\b1 to 10\b/g, // concurrency
   /\bconcurrency of 1\b/g,
 ];
@@ -147,6 +149,7 @@ const OUTPUT: { re: RegExp; value: string; scale?: number }[] = [
   { re: /member_limit"?\s*:\s*(\d+)/g, value: "limits.teamMembers" },
   { re: /[?&]limit=(\d+)/g, value: "limits.pageSize.max" },
   { re: /did not finish within (\d+) seconds/g, value: "limits.stepTimeout.default" },
+  { re: /expires_in"?\s*:\s*(\d+)/g, value: "timing.accessToken.seconds" },
   { re: /\((\d+) of \d+ events\)/g, value: "limits.queue.default" },
 ];
 
@@ -315,15 +318,15 @@ const DELIBERATE: Deliberate[] = [
   },
   {
     file: "workflows/events/cold-starts.md",
-    text: "more often than every 10 minutes, for example with a second workflow on a schedule of `*/9 * * * *`",
+    text: "more often than every {{ site.timing.workerIdle }}, for example with a second workflow on a schedule of `*/9 * * * *`",
     why: "the schedule in the example is chosen to beat the idle time",
     value: "timing.workerIdle",
     was: "10 minutes",
   },
   {
     file: "workflows/events/cold-starts.md",
-    text: "One ping every 9 minutes is 160 pings, or 320 invocations a day",
-    why: "compares the pings with the daily cap",
+    text: "7 pings an hour, 168 a day, or 336 invocations a day, more than the free plan's whole daily cap",
+    why: "compares the pings of the `*/9` schedule with the daily cap",
     value: "limits.dailyInvocations",
     was: "333 (66 for free orgs)",
   },

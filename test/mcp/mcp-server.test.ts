@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 describe("brook-docs mcp over a build folder", () => {
-  it("lists the six tools of design.md §9", async () => {
+  it("lists the six tools of docs/design.md §9", async () => {
     const client = await connect(dir);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([

@@ -6,6 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DevSession } from "../../src/node/serve/dev-session.ts";
+import { readSettings } from "../../src/node/core/settings.ts";
 import { ROOT, tempSite } from "../helpers/site.ts";
 
 const dirs: string[] = [];
@@ -25,7 +26,11 @@ describe("serve and the descriptions of Brook", () => {
         'reference: { openapi: "data/openapi.yaml", cli: "data/cli.yaml", runtime: "data/runtime.d.ts" }',
       ),
     );
-    const session = new DevSession({ projectRoot: ROOT, cwd, contentDir: "content" });
+    const session = new DevSession({
+      settings: { ...readSettings(process.env), root: ROOT },
+      cwd,
+      contentDir: "content",
+    });
     try {
       const outcome = await session.build([]);
       expect(outcome.ok, outcome.ok ? "" : outcome.text).toBe(true);

@@ -80,7 +80,7 @@ describe("startPreview", () => {
   });
 });
 
-describe("URL rules (design.md §3)", () => {
+describe("URL rules (docs/design.md §3)", () => {
   it("serves a page's folder URL with 200 and HTML headers", async () => {
     const r = await get("/docs/v2/guide/");
     expect(r.status).toBe(200);

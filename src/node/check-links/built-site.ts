@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BrookError } from "../core/errors.ts";
-import { entriesUnder } from "../write/entries-under.ts";
+import { entriesUnder } from "../core/entries-under.ts";
 import { parseRedirects, type RedirectRules } from "../static-host/host-rules.ts";
 import { decodeRequestPath } from "../static-host/request-path.ts";
 import { resolveRequest } from "../static-host/url-rules.ts";

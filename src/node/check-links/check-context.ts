@@ -3,7 +3,7 @@
  * origin) and what they add to (problems, checked links, links found sound), made once per run.
  */
 import { join, relative } from "node:path";
-import type { LinkTargets } from "../site/links.ts";
+import type { LinkTargets } from "../core/link-rules.ts";
 import { propose } from "../../shared/similar.ts";
 import { normalizeRoute, pathToRoute } from "../../shared/url.ts";
 import type { BuiltSite } from "./built-site.ts";

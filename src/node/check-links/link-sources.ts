@@ -1,11 +1,11 @@
 /**
  * Where a built link came from, read from the link map the build wrote beside the output
- * (src/node/write/link-map.ts): the Markdown file, line and column of each link, the config line of
+ * (src/node/core/link-map.ts): the Markdown file, line and column of each link, the config line of
  * each redirect. Neither content/ nor the build cache is read: the map is enough. A link the map
  * does not know came from a template and is reported against the built file.
  */
 import type { LinkRef } from "../content/markdown/markdown.ts";
-import { readLinkMap, type LinkMap } from "../write/link-map.ts";
+import { readLinkMap, type LinkMap } from "../core/link-map.ts";
 
 /** A place to report a problem at. */
 export interface Place {

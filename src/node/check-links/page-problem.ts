@@ -1,5 +1,5 @@
 /** Why a link to a page is broken, worded with "did you mean" as the build's own link check words it. */
-import { checkLink } from "../site/links.ts";
+import { checkLink } from "../core/link-rules.ts";
 import { propose } from "../../shared/similar.ts";
 import type { Landing } from "./built-site.ts";
 import { guessRoute, safeDecode, type CheckContext } from "./check-context.ts";

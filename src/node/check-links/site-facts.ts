@@ -1,9 +1,9 @@
 /** What check-links learns from the build itself: its base, origin, pages and route manifests. */
-import type { LinkTargets } from "../site/links.ts";
+import type { LinkTargets } from "../core/link-rules.ts";
 import { pathToRoute } from "../../shared/url.ts";
 import type { BuiltSite } from "./built-site.ts";
 
-/** What checkLink (src/node/site/links.ts) needs, from the build: page routes with their ids, redirects, files. */
+/** What checkLink (src/node/core/link-rules.ts) needs, from the build: page routes with their ids, redirects, files. */
 export function linkTargets(site: BuiltSite, base: string): LinkTargets {
   const t: LinkTargets = { base, pages: new Map(), redirects: new Map(), files: new Set() };
   for (const [path, { scan }] of site.html) {

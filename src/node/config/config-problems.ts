@@ -1,5 +1,4 @@
 /** How a problem of the config is told: its path (`sidebar[2].items`), its message, and the error that carries both. */
-import type { z } from "zod";
 import { BrookError, type Diagnostic } from "../core/errors.ts";
 
 /** Levels of nesting the config's value may have: deeper overflows the schema's stack (1,000 levels of sidebar groups did). */
@@ -16,24 +15,6 @@ export const MAX_VALUES = 1_000_000;
 
 /** The message of a value with more than MAX_VALUES values. */
 export const TOO_MANY = `the config holds more than ${MAX_VALUES.toLocaleString("en")} values by here (an object used in many places counts at each); export plain data`;
-/** `sidebar[2].items`, or `(root)`. */
-export function formatPath(path: PropertyKey[]): string {
-  return (
-    path.reduce<string>(
-      (acc, key) =>
-        typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key),
-      "",
-    ) || "(root)"
-  );
-}
-
-/** The message of one of the schema's issues. */
-export function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys")
-    return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")} (remove or rename)`;
-  return issue.message;
-}
-
 /** A config problem: today's text for people, one `config` diagnostic for CI reports. */
 export function configError(
   text: string,

@@ -4,17 +4,10 @@ import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createHash } from "node:crypto";
 import { BrookError } from "../core/errors.ts";
-import { projectRoot } from "../core/paths.ts";
+import { SOURCE_ROOT } from "../core/settings.ts";
 import { configSchema, type SiteConfig } from "./schema.ts";
-import {
-  MAX_DEPTH,
-  MAX_VALUES,
-  TOO_DEEP,
-  TOO_MANY,
-  configError,
-  formatPath,
-  issueMessage,
-} from "./config-problems.ts";
+import { MAX_DEPTH, MAX_VALUES, TOO_DEEP, TOO_MANY, configError } from "./config-problems.ts";
+import { formatPath, issueMessage } from "../core/schema-problems.ts";
 import { runConfigModule } from "./config-thread.ts";
 import { pastLimits } from "../../shared/value-limits.ts";
 
@@ -33,7 +26,8 @@ export async function loadConfig(
   file: string | undefined,
   cwd: string,
   contentDir: string,
-  options: { budgetMs?: number; cached?: LoadedConfig } = {},
+  /** `root`: the generator's folder, whose `brook-docs/config` a config imports. @default the sources' */
+  options: { budgetMs?: number; cached?: LoadedConfig; root?: string } = {},
 ): Promise<{ config: SiteConfig; file?: string; loaded?: LoadedConfig }> {
   const path = configPath(file, cwd, contentDir);
   if (!existsSync(path)) {
@@ -55,7 +49,11 @@ export async function loadConfig(
   const loaded =
     options.cached && isCurrent(options.cached, path)
       ? options.cached
-      : await importConfigModule(path, options.budgetMs ?? CONFIG_TIME_BUDGET_MS);
+      : await importConfigModule(
+          path,
+          options.budgetMs ?? CONFIG_TIME_BUDGET_MS,
+          options.root ?? SOURCE_ROOT,
+        );
   return { config: validateConfig(loaded.value, relative(cwd, path) || path), file: path, loaded };
 }
 
@@ -83,7 +81,11 @@ function isCurrent(loaded: LoadedConfig, path: string): boolean {
   return loaded.file === path && loaded.inputs.every(([file, hash]) => fileHash(file) === hash);
 }
 
-async function importConfigModule(path: string, budgetMs: number): Promise<LoadedConfig> {
+async function importConfigModule(
+  path: string,
+  budgetMs: number,
+  root: string,
+): Promise<LoadedConfig> {
   let code: string;
   let inputs: string[];
   try {
@@ -98,7 +100,7 @@ async function importConfigModule(path: string, budgetMs: number): Promise<Loade
       format: "esm",
       packages: "external",
       // `brook-docs/config` is this generator's defineConfig, wherever the config file lives.
-      alias: { "brook-docs/config": join(projectRoot(), "src", "node", "config", "define.ts") },
+      alias: { "brook-docs/config": join(root, "src", "node", "config", "define.ts") },
       logLevel: "silent",
       metafile: true,
       absWorkingDir: dirname(path),
@@ -161,15 +163,5 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
       },
     );
   }
-  const config = parsed.data;
-  const gtm = process.env.BROOK_DOCS_GTM_ID;
-  if (gtm !== undefined) {
-    if (gtm !== "" && !/^GTM-[A-Z0-9]+$/.test(gtm))
-      throw new BrookError(
-        `BROOK_DOCS_GTM_ID=${gtm} is not a tag manager id`,
-        "use an id like GTM-ABC123, or unset it",
-      );
-    config.analytics = { gtmId: gtm };
-  }
-  return config;
+  return parsed.data;
 }

@@ -1,4 +1,4 @@
-/** The one schema of site.config.ts: types, defaults and checks (design.md §6). */
+/** The one schema of site.config.ts: types, defaults and checks (docs/design.md §6). */
 import { z } from "zod";
 import { isOutlineSetting, type OutlineSetting } from "../../shared/outline.ts";
 import {
@@ -121,14 +121,17 @@ export const configSchema = z.strictObject({
   /**
    * The descriptions of Brook that reference pages and example checks are made from, each a path
    * relative to the config file, inside its folder: `openapi` (the REST API, OpenAPI 3.1 YAML),
-   * `cli` (data/cli.yaml), `runtime` (data/runtime.d.ts) and `errors` (data/errors.yaml, every
-   * error's type, code and status). Each optional. @default {}
+   * `cli` (data/cli.yaml), `runtime` (data/runtime.d.ts), `runtimeLanguages`
+   * (data/runtime-languages.yaml: how Python and Go steps spell the runtime; their examples are
+   * checked against `runtime` through it) and `errors` (data/errors.yaml, every error's type, code
+   * and status). Each optional. @default {}
    */
   reference: z
     .strictObject({
       openapi: z.string().min(1).optional(),
       cli: z.string().min(1).optional(),
       runtime: z.string().min(1).optional(),
+      runtimeLanguages: z.string().min(1).optional(),
       errors: z.string().min(1).optional(),
     })
     .default({}),

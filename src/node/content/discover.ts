@@ -1,4 +1,4 @@
-/** Finds the Markdown files of a content folder, the files of public/, and the route each page makes (design.md §2). */
+/** Finds the Markdown files of a content folder, the files of public/, and the route each page makes (docs/design.md §2). */
 import { existsSync, statSync } from "node:fs";
 import { BrookError, type Diagnostic } from "../core/errors.ts";
 import { checkName, walkFolder } from "./parts/walk.ts";

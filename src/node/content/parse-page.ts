@@ -16,6 +16,7 @@ import { cliFromFile } from "./markdown/cli-command.ts";
 import { CLI_DEPENDENCY } from "../reference/cli-reference.ts";
 import { OPENAPI_DEPENDENCY } from "../../shared/openapi/operations.ts";
 import type { CodeSample } from "../examples/sample.ts";
+import type { PageClaim } from "./claims.ts";
 
 /** Options that change how a body renders. */
 export interface ParseOptions {
@@ -48,6 +49,8 @@ export interface PageFacts {
   deps: { siteValues: string[]; files: [string, string][] };
   /** The code blocks, for the example checks (src/node/examples/), placed in their files as diagnostics are. */
   samples: CodeSample[];
+  /** What the prose states of error codes and exit codes (claims.ts), placed likewise. */
+  claims?: PageClaim[];
 }
 
 /** The body parsed: its HTML and its facts, or the errors that stop it. */
@@ -153,6 +156,7 @@ export async function parseBody(
         files: reader?.files() ?? [],
       },
       samples: md.samples.map(place),
+      claims: md.claims.map(place),
     },
     errors,
     warnings,

@@ -1,5 +1,5 @@
 /**
- * `{{ site.KEY }}` and `{{ site.a.b }}` in Markdown bodies (design.md §2, §8): replaced by the
+ * `{{ site.KEY }}` and `{{ site.a.b }}` in Markdown bodies (docs/design.md §2, §8): replaced by the
  * site's values before parsing, so a figure or a host is written once, in the config. Any other
  * `{{ … }}` (Brook's own step expressions) stays as written.
  */
@@ -28,7 +28,7 @@ const HINT_NAMES = 12;
 /**
  * The tree as the pages read it: one entry per value, keyed by its dotted path
  * (`limits.httpPayload`), numbers as JavaScript writes them (`10000`, `0.0002`). Flat keys are
- * what a page's cache records and compares (src/node/engine/pages.ts), so a nested value is a
+ * what a page's cache records and compares (src/node/pages/render-pages.ts), so a nested value is a
  * dependency like any other.
  */
 export function flattenSiteValues(

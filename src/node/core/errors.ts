@@ -65,3 +65,8 @@ export function formatError(error: unknown): string {
   const e = error as Error;
   return `Internal error: ${e?.stack ?? String(error)}`;
 }
+
+/** A sorted copy of `list`: by file, then line (how the build reports diagnostics). */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return [...list].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+}

@@ -1,4 +1,8 @@
-/** Terminal output: coloured when the stream is a TTY (NO_COLOR / FORCE_COLOR decide first), quiet when BROOK_DOCS_QUIET is set. */
+/**
+ * Terminal output: coloured when the stream is a TTY (NO_COLOR / FORCE_COLOR decide first, as
+ * every terminal program reads them); progress lines off when the run's settings say quiet
+ * (`configureLog`, called by the edge that read them).
+ */
 import process from "node:process";
 
 /**
@@ -26,11 +30,16 @@ export const colors = {
   bold: paint(1),
 };
 
-const quiet = () => Boolean(process.env.BROOK_DOCS_QUIET);
+let quiet = false;
+
+/** Sets what the run's settings say of the terminal (Settings.quiet): one sink per process. */
+export function configureLog(settings: { quiet: boolean }): void {
+  quiet = settings.quiet;
+}
 
 /** Progress and results, to stderr so stdout stays clean for scripts. */
 export function info(message: string): void {
-  if (!quiet()) process.stderr.write(message + "\n");
+  if (!quiet) process.stderr.write(message + "\n");
 }
 
 /** Problems that do not stop the command. */

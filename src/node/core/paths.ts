@@ -1,18 +1,9 @@
-/** Where the generator's own files are (src/, templates/, node_modules/), wherever it runs from. */
-import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+/** The generator's own package: its version, read from the package.json in its folder (Settings.root). */
 import { readFileSync } from "node:fs";
-
-/** The project root; the bin sets BROOK_DOCS_ROOT because bundled code lives elsewhere. */
-export function projectRoot(): string {
-  return (
-    process.env.BROOK_DOCS_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
-  );
-}
+import { join } from "node:path";
 
 /** The generator's version, from its package.json (`brook-docs --version`, the JSON report). */
-export function packageVersion(): string {
-  return (
-    JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")) as { version: string }
-  ).version;
+export function packageVersion(root: string): string {
+  return (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string })
+    .version;
 }

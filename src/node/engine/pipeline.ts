@@ -1,27 +1,41 @@
 /**
  * One build, as a function of the last one: the previous snapshot and what changed in; the
- * files, the result and the next snapshot out. The stages run in order, each named and timed:
- * config → read → reference → plan → pages → examples → check → search → write. A page is parsed
- * only when its file or a site value it read changed, rendered only when it or the site around it
- * changed, and otherwise taken from the previous output as it is. The callers (src/node/build-site.ts, the dev server)
- * differ only by their strategy (./strategy.ts).
+ * files, the result and the next snapshot out. The stages run in this order, each named and
+ * timed, each a function of plain data that returns plain data:
+ *
+ *   config → read → reference → plan → pages → examples → check → search → write
+ *
+ * Work that overlaps a stage is started here, where it can be seen: the page workers start when
+ * the read stage finds a changed file; with many pages to parse the example checks start before
+ * the pages stage (their parsers load, the description is validated on its thread, each page's
+ * blocks are checked as the page comes back); a build that parses a few pages starts the search
+ * index's tally while the workers parse; the search index is made on a worker while the write
+ * stage goes on. The callers (src/node/build-site.ts, the dev server) differ only by their
+ * strategy (./strategy.ts).
  */
+import { configStage } from "../config/config-stage.ts";
 import { lastCommitDates } from "../content/git-dates.ts";
 import type { PageFacts } from "../content/parse-page.ts";
+import { projectPaths, readStage, type BuildChanges } from "../content/read-stage.ts";
+import {
+  examplesStage,
+  warmExamples,
+  withDescriptionProblems,
+} from "../examples/examples-stage.ts";
+import { pagesStage } from "../pages/pages-stage.ts";
+import type { NotFoundTask, PageTask } from "../pages/page-task.ts";
+import { referenceStage } from "../reference/reference-stage.ts";
 import { NOT_FOUND_PAGE } from "../render/page-data.ts";
-import type { NotFoundTask } from "./build-worker.ts";
-import { checkStage } from "./check-stage.ts";
-import { configStage } from "./config-stage.ts";
-import { examplesStage, warmExamples, withDescriptionProblems } from "./examples-stage.ts";
-import { searchStageOf } from "./deferred-search.ts";
-import { pagesStage } from "./pages-stage.ts";
-import { planStage } from "./plan-stage.ts";
-import { referenceStage } from "./reference-stage.ts";
-import { projectPaths, readStage, type BuildChanges } from "./read-stage.ts";
+import { searchStage, startTally, type EarlyTally } from "../search/search-stage.ts";
+import { checkStage } from "../site/check-stage.ts";
+import { planStage } from "../site/plan-stage.ts";
+import { assetsPath } from "../../shared/output-layout.ts";
+import { linkMapOf, openOutput, writeStage } from "../write/write-stage.ts";
+import { searchSetupOf } from "./deferred-work.ts";
 import { changedSince, resultOf, StageClock, type BuildOutput } from "./result.ts";
 import { nextSnapshot, type Snapshot } from "./snapshot.ts";
 import type { BuildStrategy, Project } from "./strategy.ts";
-import { linkMapOf, writeStage } from "./write-stage.ts";
+import { SEARCH_ON_WORKER_MAX_RENDERED } from "./workers.ts";
 
 export type { BuildChanges, BuildOutput };
 
@@ -38,66 +52,122 @@ export async function build(
   const memory = previous.memory;
   const paths = projectPaths(cwd, contentDir);
 
-  // 1. Config, before any other work.
-  const where = { cwd, contentDir, publicDir: paths.publicDir, configFile: project.configFile };
-  const loaded = await configStage(where, target, previous.disk.config);
+  // 1. Config, before any other work; the output folder is checked against the inputs.
+  const { root, generator, gtmId } = project.settings;
+  const where = {
+    cwd,
+    contentDir,
+    publicDir: paths.publicDir,
+    configFile: project.configFile,
+    root,
+    gtmId,
+  };
+  const loaded = await configStage(where, (inputs) => target.check(inputs), previous.disk.config);
   const { config, configFile } = loaded;
   clock.lap("config");
 
   // 2. Read: discover content/ and public/, then read only what changed.
-  const { walk, read } = readStage(paths, previous, changes);
-  // Files changed: a worker starts now, loading the Markdown chain while this thread plans.
+  const lastWalk = changes && memory?.walk;
+  const { walk, read } = readStage(paths, { walk: lastWalk, pages: previous.disk.pages }, changes);
+  // Overlap: files changed, so a worker starts now and loads the Markdown chain meanwhile.
   if (read.bodies.size) workers.start(read.bodies.size);
   clock.lap("read");
-  // The REST API's description after the read: the workers started above warm up meanwhile.
-  const reference = await referenceStage(config, loaded.path, cwd, strategy);
-  clock.lap("reference");
-  // Many pages to parse, so many blocks without a verdict: the checks load their parsers meanwhile
-  // (after the description, which the pages wait for) and check each page's blocks as it comes back.
-  const lastMemo = previous.disk.examples;
-  const defer = strategy.deferExamples;
-  const warm = warmExamples(config, loaded.path, cwd, read.bodies.size, reference, lastMemo, defer);
 
-  // 3. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
+  // 3. Reference: the REST API's description (validated now, or beside the example checks) and the CLI's.
+  const reference = await referenceStage(config, loaded.path, cwd, {
+    cacheDir: strategy.cache?.dir,
+    generator,
+    workerDir: strategy.workerDir,
+    validateWithExamples: !strategy.deferExamples,
+    last: memory?.reference,
+  });
+  clock.lap("reference");
+
+  // Overlap: many pages to parse, so many blocks without a verdict: the example checks load their
+  // parsers and validate the description now, and check each page's blocks as the page comes back.
+  const manyToParse = read.bodies.size > SEARCH_ON_WORKER_MAX_RENDERED;
+  const lastVerdicts = previous.disk.examples;
+  const defer = strategy.deferExamples;
+  const checks = warmExamples(
+    config,
+    loaded.path,
+    cwd,
+    manyToParse,
+    reference,
+    lastVerdicts,
+    defer,
+  );
+
+  // 4. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
   const lastUpdated = memory?.lastUpdated ?? lastCommitDates(contentDir);
   const sources = [...read.pages.values()].map((p) => p.source);
   const assets = await project.assets();
   const { devClient } = project;
-  const planInput = { config, configFile, sources, lastUpdated, assets, devClient };
+  const planInput = { config, configFile, sources, lastUpdated, assets, devClient, generator };
   const planned = planStage(planInput, memory?.plan);
   const { plan } = planned.planned;
   clock.lap("plan");
 
-  // 4. Pages: reused, rendered again, or parsed and rendered, each on a worker under its budget.
-  const writer = target.open(memory?.files, (dir) =>
-    workers.running ? workers.runOne<void>({ kind: "remove", dir }) : undefined,
-  );
+  // 5. Pages: the output opened with the site data file the workers read, then every page reused,
+  // rendered again, or parsed and rendered, each on a worker under its budget.
+  const sitePath = assetsPath(config.base) + planned.siteFile;
+  const site = { path: sitePath, name: planned.siteFile, json: planned.siteJson };
+  const removeOnWorker = (dir: string) =>
+    workers.running ? workers.runOne<void>({ kind: "remove", dir }) : undefined;
+  const output = openOutput(target, memory?.files, removeOnWorker, site);
+  const { writer } = output;
   try {
-    const search = searchStageOf(previous, strategy);
-    const parse = {
-      base: config.base,
-      siteValues: reference.pageValues,
-      roots: paths.roots,
-      siteUrl: config.siteUrl,
-      openapi: reference.workerFile,
-      cli: reference.cliFile,
+    const searchSetup = searchSetupOf(previous, strategy, generator);
+    // Overlap: a build that parses a few pages counts the search index's other pages meanwhile.
+    let tally: Promise<EarlyTally | undefined> | undefined;
+    const countWhileParsing = (tasks: PageTask[]) => {
+      if (workers.running && tasks.length && tasks.length <= SEARCH_ON_WORKER_MAX_RENDERED)
+        tally = startTally(searchSetup, plan, read.pages, new Set(tasks.map((t) => t.shell.route)));
     };
-    const parsed = warm.ahead && ((f: PageFacts[]) => warm.ahead!.add(f.flatMap((p) => p.samples)));
-    const paged = await pagesStage(
-      { contentDir, parse, planned, read, writer, search, parsed },
-      previous,
-      strategy,
-    ).catch(async (e: unknown) => {
-      throw await withDescriptionProblems(e, warm, reference);
+    const checkAsParsed =
+      checks.ahead && ((facts: PageFacts[]) => checks.ahead!.add(facts.flatMap((p) => p.samples)));
+    // The last output of the same kind (the same folder, or memory) is what pages are reused from.
+    const lastOutput = target.dir === undefined ? memory?.output : previous.disk.output;
+    const reusable = lastOutput?.dir === (target.dir ?? "") ? lastOutput : undefined;
+    const render = { ...planned.render, sitePath: output.siteDataPath };
+    const pagesMade = await pagesStage({
+      contentDir,
+      parse: {
+        base: config.base,
+        siteValues: reference.pageValues,
+        roots: paths.roots,
+        siteUrl: config.siteUrl,
+        openapi: reference.workerFile,
+        cli: reference.cliFile,
+      },
+      plan,
+      siteKey: planned.siteKey,
+      generator,
+      render,
+      read,
+      lastFiles: previous.disk.files,
+      reusable,
+      outDir: target.dir ?? "",
+      folder: output.folder,
+      canReuse: output.canReuse,
+      kept: memory?.kept ?? (strategy.remember ? new Map() : undefined),
+      cache: strategy.cache,
+      run: (tasks, parsing, done) => workers.runPages(tasks, parsing, done),
+      onParsed: checkAsParsed,
+      onDispatched: countWhileParsing,
+    }).catch(async (e: unknown) => {
+      throw await withDescriptionProblems(e, checks, reference);
     });
-    const { pages, render, sitePath, reusable } = paged;
+    const { pages } = pagesMade;
+    // A build that rendered many is done with its workers: their heaps go back before the index's peak.
+    if (pages.rendered > strategy.releaseWorkersOver) await workers.close();
     clock.lap("pages");
 
-    // 5. Examples: every code block through the checks of its language.
-    const examples = await examplesStage(warm, pages.facts, reference, lastMemo, defer);
+    // 6. Examples: every code block through the checks of its language.
+    const examples = await examplesStage(checks, pages.facts, reference, lastVerdicts, defer);
     clock.lap("examples");
 
-    // 6. Check: links and anchors, redirect anchors, search documents; `--strict` fails here.
+    // 7. Check: links and anchors, redirect anchors, search documents; `--strict` fails here.
     const checkInput = {
       plan,
       facts: pages.facts,
@@ -112,17 +182,21 @@ export async function build(
     const { check, warnings, memo } = checkStage(checkInput, memory?.check);
     clock.lap("check");
 
-    // 7. Search: on a worker, the write stage goes on meanwhile (only the manifest waits for its
+    // 8. Search: on a worker, the write stage goes on meanwhile (only the manifest waits for its
     // name); on this thread, it runs first, so the two never peak together.
-    const searching = clock.time("search", search.files(check.searchPages, config.search));
+    const searchInput = { ...searchSetup, defer: strategy.deferSearch, early: tally };
+    const searching = clock.time(
+      "search",
+      searchStage(searchInput, check.searchPages, config.search),
+    );
     searching.catch(() => undefined);
     if (!workers.running) {
       await searching;
       clock.lap("search");
     }
 
-    // 8. Write: the client, the not-found page, redirects, host files, the index, the manifest,
-    // public/; swap in.
+    // 9. Write: the pages' files, the client, the not-found page, redirects, host files, the
+    // index, the manifest, public/; swap in.
     const links = linkMapOf(config, plan, pages.facts, configFile, loaded.path);
     const notFound: NotFoundTask = { kind: "not-found", page: NOT_FOUND_PAGE, render };
     const wrote = await writeStage({
@@ -131,23 +205,34 @@ export async function build(
       assets,
       writer,
       siteKey: planned.siteKey,
-      searching,
+      searching: searching.then((s) => s.files),
       cwd,
       target,
       links,
       pages,
       sitePath,
-      fromPlan: planned.fromPlan,
+      planFiles: memory?.planFiles,
       previous: reusable,
       renderNotFound: () => workers.runOne<string>(notFound),
       publicFiles: walk.public.files,
       published: examples.publish,
     });
-    const files = writer.committedFiles?.();
-    const parts = { config: loaded, read: { walk, changed: read.changed, lastUpdated }, planned };
-    const made = { paged, examples, check: memo, search, wrote, files, reference };
-    const how = { remember: strategy.remember, intoFolder: target.dir !== undefined };
-    const { next, worthSaving } = nextSnapshot(previous, { ...parts, ...made }, how);
+    const search = await searching;
+    // What each stage returned for the next build.
+    const stageParts = {
+      config: loaded,
+      read: { walk, changed: read.changed, lastUpdated },
+      planned,
+      paged: pagesMade,
+      reusable,
+      examples,
+      check: memo,
+      search,
+      wrote,
+      reference,
+    };
+    const keep = { remember: strategy.remember, intoFolder: target.dir !== undefined };
+    const { next, worthSaving } = nextSnapshot(previous, stageParts, keep);
     if (strategy.persist && worthSaving) strategy.cache?.trySave(next.disk);
     await writer.settle?.();
     clock.lap("write");
@@ -165,7 +250,7 @@ export async function build(
       changed: changedSince(memory, pages.dataFiles, planned.siteKey),
       examples: examples.summary,
     });
-    return { result, files, next };
+    return { result, files: wrote.files, next };
   } catch (e) {
     writer.abort();
     throw e;

@@ -1,12 +1,12 @@
 /** What a build tells its caller, besides the files and the next snapshot. */
 import type { SiteConfig } from "../config/schema.ts";
 import type { Diagnostic } from "../core/errors.ts";
-import type { LinkTargets } from "../site/links.ts";
+import type { LinkTargets } from "../core/link-rules.ts";
 import type { PlannedPage, SitePlan } from "../site/model.ts";
 import type { Header, SearchPage } from "../../shared/types.ts";
-import type { LinkMap } from "../write/link-map.ts";
+import type { LinkMap } from "../core/link-map.ts";
 import type { SiteCheck } from "../site/check.ts";
-import type { PagesOutcome } from "./pages.ts";
+import type { PagesOutcome } from "../pages/render-pages.ts";
 import type { MemorySnapshot, Snapshot } from "./snapshot.ts";
 import type { OutputFiles } from "../write/writer.ts";
 import type { ExampleSummary } from "../examples/summary.ts";
@@ -34,7 +34,7 @@ export interface BuildResult {
   searchPages: SearchPage[];
   /** The pages with the fields of spec §3 (headers included). */
   records: (PlannedPage & { headers: Header[] })[];
-  /** Where each link came from (written beside the output as well; see src/node/write/link-map.ts). */
+  /** Where each link came from (written beside the output as well; see src/node/core/link-map.ts). */
   linkMap: LinkMap;
   /** The code blocks the example checks read, by language (src/node/examples/). */
   examples: ExampleSummary;

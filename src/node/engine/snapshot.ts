@@ -4,16 +4,19 @@
  * `cache`, TypeScript's `oldProgram`). The disk part is what the build cache saves between
  * processes; the memory part only lives in a process that builds again (the dev server).
  */
-import type { discoverContent, discoverPublic } from "../content/discover.ts";
+import type { Walk } from "../content/read-stage.ts";
 import type { LastUpdated } from "../content/git-dates.ts";
 import type { SiteConfig } from "../config/schema.ts";
 import type { OutputFiles } from "../write/writer.ts";
-import { emptyState, type CacheState, type OutputState } from "./cache.ts";
-import type { CheckMemo } from "./check-stage.ts";
-import type { KeptPage } from "./pages.ts";
-import type { PlanMemo } from "./plan-stage.ts";
-import type { SearchSnapshot } from "../search/stage.ts";
-import type { SiteExampleInput } from "../examples/stage.ts";
+import { emptyState, type CacheState } from "./build-cache.ts";
+import { type OutputState } from "../write/output-state.ts";
+import type { CheckMemo } from "../site/check-stage.ts";
+import type { KeptPage } from "../pages/render-pages.ts";
+import type { PlanMemo } from "../site/plan-stage.ts";
+import type { SearchSnapshot } from "../search/search-stage.ts";
+import type { PlanFiles } from "../write/site-files.ts";
+import type { ReferenceMemo } from "../reference/openapi-stage.ts";
+import type { SiteExampleInput } from "../examples/examples-stage.ts";
 
 /** The snapshot of a build. */
 export interface Snapshot {
@@ -28,7 +31,7 @@ export interface Snapshot {
 /** What a build kept in memory remembers for the next one. */
 export interface MemorySnapshot {
   /** What the read stage found in content/ and public/ (a build told what changed walks neither). */
-  walk: { content: ReturnType<typeof discoverContent>; public: ReturnType<typeof discoverPublic> };
+  walk: Walk;
   /** Each content file's last commit: asked of git once per process. */
   lastUpdated: Map<string, LastUpdated>;
   plan: PlanMemo;
@@ -48,6 +51,10 @@ export interface MemorySnapshot {
   referenceFiles: string[];
   /** The code blocks' checks a build left for later (`checkDeferredExamples`). */
   examplesLater?: SiteExampleInput;
+  /** What the write stage made from the plan alone, kept while the plan is the same. */
+  planFiles?: PlanFiles;
+  /** The REST API's description as this build loaded it. */
+  reference?: ReferenceMemo;
 }
 
 /** A snapshot with nothing in it: the first build of a process without a cache. */
@@ -69,17 +76,16 @@ export interface StageParts {
     };
     /** The files pages read besides their own. */
     deps: { next(): CacheState["files"]; changed: boolean };
-    /** The last output the pages stage reused from, if any. */
-    reusable?: OutputState;
   };
+  /** The last output the pages stage reused from, if any. */
+  reusable?: OutputState;
   examples: { memo?: CacheState["examples"]; later?: SiteExampleInput };
   check?: CheckMemo;
-  search: { snapshot(): SearchSnapshot; made: boolean };
-  wrote: { output: OutputState; made: boolean };
-  /** The files of the build kept in memory. */
-  files?: OutputFiles;
-  /** The descriptions of Brook the build read (the dev server watches them). */
-  reference: { inputs: string[] };
+  search: { next: SearchSnapshot; made: boolean };
+  /** What the write stage wrote, with the files of the build kept in memory. */
+  wrote: { output: OutputState; made: boolean; planFiles: PlanFiles; files?: OutputFiles };
+  /** The descriptions of Brook the build read (the dev server watches them), and the REST API's as loaded. */
+  reference: { inputs: string[]; openapi?: { memo: ReferenceMemo } };
 }
 
 /**
@@ -93,9 +99,9 @@ export function nextSnapshot(
   parts: StageParts,
   how: { remember: boolean; intoFolder: boolean },
 ): { next: Snapshot; worthSaving: boolean } {
-  const { config, read, planned, examples, wrote } = parts;
-  const { pages, deps, reusable } = parts.paged;
-  const { search, searchCounts, ...searchRest } = parts.search.snapshot();
+  const { config, read, planned, examples, wrote, reusable } = parts;
+  const { pages, deps } = parts.paged;
+  const { search, searchCounts, ...searchRest } = parts.search.next;
   const memory: MemorySnapshot | undefined = how.remember
     ? {
         walk: read.walk,
@@ -104,11 +110,13 @@ export function nextSnapshot(
         kept: pages.kept ?? new Map(),
         check: parts.check,
         output: wrote.output,
-        files: parts.files,
+        files: wrote.files,
+        planFiles: wrote.planFiles,
         config: config.config,
         siteKey: planned.siteKey,
         dataFiles: pages.dataFiles,
         referenceFiles: parts.reference.inputs,
+        reference: parts.reference.openapi?.memo,
         examplesLater: examples.later,
       }
     : undefined;

@@ -101,13 +101,10 @@ export function workerScript(): URL | undefined {
 
 /**
  * How many workers to start for `items` pages of work: at least one, so every page runs under its
- * budget; at most one per core, or BROOK_DOCS_WORKERS (0: none, pages on the main thread).
+ * budget; at most one per core, or `threads` (Settings.workers; 0: none, pages on the main thread).
  */
-export function poolSize(items: number): number {
-  const cap =
-    process.env.BROOK_DOCS_WORKERS === undefined
-      ? availableParallelism()
-      : Number(process.env.BROOK_DOCS_WORKERS);
+export function poolSize(items: number, threads?: number): number {
+  const cap = threads ?? availableParallelism();
   if (!(cap > 0)) return 0;
   return Math.max(1, Math.min(cap, Math.ceil(items / 30)));
 }

@@ -23,10 +23,16 @@ export class Workers {
   private pool?: WorkerPool;
   private readonly script?: URL;
 
-  /** `script`: the worker script; `null` runs every task on this thread. @default the bundled worker */
-  constructor(script?: URL | null) {
+  /**
+   * `script`: the worker script; `null` runs every task on this thread. @default the bundled worker
+   * `threads`: at most this many (Settings.workers). @default one per core
+   */
+  constructor(
+    script?: URL | null,
+    private readonly threads?: number,
+  ) {
     const chosen = script === undefined ? workerScript() : script;
-    this.script = chosen && poolSize(1) > 0 ? chosen : undefined;
+    this.script = chosen && poolSize(1, threads) > 0 ? chosen : undefined;
   }
 
   /** Whether tasks run on worker threads now. */
@@ -40,7 +46,7 @@ export class Workers {
    */
   start(items: number, parsing = items): void {
     if (!this.script) return;
-    const size = poolSize(items);
+    const size = poolSize(items, this.threads);
     if (this.pool && this.pool.size >= size) return;
     // Replaced at once: the old pool stops once the tasks it took (the pages whose files changed) are done.
     const old = this.pool;

@@ -59,8 +59,8 @@ export function checksAhead(
         if (sample.noCheck !== undefined) continue;
         const lang = sample.lang.toLowerCase();
         for (const check of checks) {
-          if (!check.accepts(lang)) continue;
-          const key = verdictKey(check, lang, sample.code);
+          if (!check.accepts(lang, sample)) continue;
+          const key = verdictKey(check, lang, sample);
           if (verdicts.has(key) || known?.has(key)) continue;
           let settle!: (p: Promise<BlockProblem[]>) => void;
           const verdict = new Promise<BlockProblem[]>((resolve) => {

@@ -1,5 +1,5 @@
 /**
- * The API checks of code samples (design.md §9, README "Checked examples"): a request to the
+ * The API checks of code samples (docs/design.md §9, README "Checked examples"): a request to the
  * API base in a bash `curl` or an `http` block must be an operation of the description
  * (`api-path`: no such path, or a query parameter it does not take or a value past its limit;
  * `api-method`: the path does not take the method), carry the headers the operation needs and a
@@ -30,11 +30,15 @@ function requestsOf(sample: CodeSample): WrittenRequest[] {
   return [];
 }
 
-/** Checks every sample against the description; `context.siteValues.apiBase` says which URLs are Brook's. */
+/**
+ * Checks every sample against the description; `context.siteValues.apiBase` says which URLs are
+ * Brook's. `bodies` gets the index of each JSON block checked as an operation's body, with which.
+ */
 export function checkApiSamples(
   samples: CodeSample[],
   api: ApiDescription,
   context: CheckContext,
+  bodies?: Map<number, "request" | "response">,
 ): Diagnostic[] {
   const base = (context.siteValues.apiBase ?? api.server).replace(/\/$/, "");
   const out: Diagnostic[] = [];
@@ -74,6 +78,7 @@ export function checkApiSamples(
           ),
         );
       else if (target.schema) {
+        bodies?.set(index, target.what?.startsWith("a request") ? "request" : "response");
         let value: unknown;
         try {
           value = JSON.parse(sample.code);

@@ -10,7 +10,7 @@ import {
   type CliCommand,
   type CliDescription,
   type CliFlag,
-} from "./cli-description.ts";
+} from "../core/cli-description.ts";
 import type { CodeSample } from "./sample.ts";
 import { shellCommands, type Word } from "./shell-words.ts";
 

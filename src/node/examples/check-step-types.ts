@@ -14,6 +14,7 @@ import type * as TS from "typescript";
 import type { BlockProblem } from "./block-check.ts";
 import type { CodeSample } from "./sample.ts";
 import { prepareBlock, type PreparedBlock } from "./step-kinds.ts";
+import { eventVerdict } from "./event-shapes.ts";
 import {
   compilerOptions,
   loadTypeScript,
@@ -29,8 +30,9 @@ const UNKNOWN_RE = /of type 'unknown'|on type 'unknown'/;
 
 let lastProgram: TS.Program | undefined;
 
-/** What the check reads of a block: its code (and its language, as every check gets it). */
-export type StepSample = Pick<CodeSample, "code">;
+/** What the check reads of a block: its code, its language, and the event its fence says it shows. */
+export type StepSample = Pick<CodeSample, "code"> &
+  Partial<Pick<CodeSample, "lang" | "event" | "fields">>;
 
 /**
  * Each block's type errors (and syntax errors, as code-syntax). A block TypeScript cannot read
@@ -81,7 +83,7 @@ function checkTogether(
   declarationFile: string,
 ): BlockProblem[][] {
   const ts = loadTypeScript();
-  const blocks = samples.map((s) => prepareBlock(s.code));
+  const blocks = samples.map((s) => prepareBlock(s.code, s.event, s.lang === "json"));
   const files = new Map<string, string>();
   files.set(ROOT + "runtime.d.ts", declaration);
   files.set(ROOT + "packages.d.ts", untypedPackages(samples));
@@ -99,7 +101,19 @@ function checkTogether(
   const verdicts = blocks.map((block, i) => {
     const source = program.getSourceFile(`${ROOT}block${i}.js`)!;
     const syntax = program.getSyntacticDiagnostics(source);
+    // A JSON block that does not parse is json-syntax's to report.
+    if (block.kind === "event" && syntax.length) return [];
     const found = syntax.length ? syntax : program.getSemanticDiagnostics(source);
+    const event = samples[i]!.event;
+    if (block.kind === "event" && event)
+      return eventVerdict(ts, program, source, found, {
+        event,
+        fields: samples[i]!.fields,
+        at: (start) =>
+          start < shiftOf(block) ? { line: 1, column: 1 } : place(source, start, block),
+        typeEnd: block.text.indexOf("*/"),
+        file: shortName(declarationFile),
+      });
     return (
       found
         .filter((d) => d.start !== undefined && d.start < samples[i]!.code.length + shiftOf(block))
@@ -184,6 +198,24 @@ const SCRIPT_FETCH = `
 declare function fetch(url: string | URL, init?: { method?: string; headers?: Record<string, string>; body?: any; signal?: AbortSignal }): Promise<{ ok: boolean; status: number; headers: { get(name: string): string | null }; body: AsyncIterable<Uint8Array>; json(): Promise<any>; text(): Promise<string> }>;
 `;
 
+/** The block's line and column of a position in the checked text (the added text shifts one line). */
+function place(
+  source: TS.SourceFile,
+  start: number,
+  block: PreparedBlock,
+): { line: number; column: number } {
+  const at = source.getLineAndCharacterOfPosition(start);
+  const line = at.line + 1;
+  let column = at.character + 1;
+  if (block.shift && block.shift.line === line && column > block.shift.by) column -= block.shift.by;
+  return { line, column };
+}
+
+/** The declaration file as the hints name it: data/runtime.d.ts. */
+function shortName(declarationFile: string): string {
+  return declarationFile.split("/").slice(-2).join("/");
+}
+
 function problem(
   ts: typeof TS,
   d: TS.Diagnostic,
@@ -192,10 +224,7 @@ function problem(
   syntax: boolean,
   declarationFile: string,
 ): BlockProblem {
-  const at = source.getLineAndCharacterOfPosition(d.start!);
-  const line = at.line + 1;
-  let column = at.character + 1;
-  if (block.shift && block.shift.line === line && column > block.shift.by) column -= block.shift.by;
+  const { line, column } = place(source, d.start!, block);
   const message = ts.flattenDiagnosticMessageText(d.messageText, " ");
   return {
     line,
@@ -206,7 +235,7 @@ function problem(
       : `${message} (TS${d.code}, checked as ${KIND_NAMES[block.kind]})`,
     hint: syntax
       ? "fix the JavaScript so it runs as shown, or mark an excerpt with :no-check=REASON"
-      : `the runtime is declared in ${declarationFile.split("/").slice(-2).join("/")}: make the example use it as declared, or fix the declaration if Brook does this`,
+      : `the runtime is declared in ${shortName(declarationFile)}: make the example use it as declared, or fix the declaration if Brook does this`,
   };
 }
 
@@ -215,4 +244,5 @@ const KIND_NAMES: Record<PreparedBlock["kind"], string> = {
   component: "a component",
   fragment: "part of a step",
   script: "a Node.js script",
+  event: "an event",
 };

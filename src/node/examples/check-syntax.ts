@@ -10,7 +10,8 @@ import type { Node as SyntaxNode, Parser as TsParser } from "web-tree-sitter";
 import type { BlockProblem } from "./block-check.ts";
 import type { CodeSample } from "./sample.ts";
 
-type Grammar = "python" | "go" | "bash";
+/** The grammars the checks parse with. */
+export type Grammar = "python" | "go" | "bash";
 const GRAMMARS: Record<string, Grammar> = {
   python: "python",
   py: "python",
@@ -52,6 +53,11 @@ function loadParsers(): Promise<Map<Grammar, TsParser>> {
     return out;
   })();
   return parsers;
+}
+
+/** The parser of a grammar (the member check of Python and Go steps reads its trees too). */
+export async function syntaxParser(grammar: Grammar): Promise<TsParser> {
+  return (await loadParsers()).get(grammar)!;
 }
 
 /** Loads the grammars ahead of the blocks. */

@@ -20,6 +20,15 @@ export interface CodeSample {
   label?: string;
   /** The reason given with `:no-check=REASON`: the block is not checked, and counted. */
   noCheck?: string;
+  /**
+   * The event the block shows (a `json` block) or a step receives (a `js` block): the trigger
+   * (`http`, `workflow-error`) from `:event=TRIGGER`, or `:test-event=TRIGGER` with `test`.
+   */
+  event?: { trigger: string; test?: true };
+  /** The field table right before an event's block: each row's field names, lines relative to the fence. */
+  fields?: FieldTable;
+  /** The reason given with `:no-schema=REASON`: the JSON shows no shape Brook describes. */
+  noSchema?: string;
   /** The index (in the page's samples) of the block right before this one, if any. */
   previous?: number;
   /**
@@ -45,13 +54,23 @@ export function placeInSample(
   return { line: sample.line + 1 + line, column, message };
 }
 
+/** A table of an event's fields, as a page writes it before the event's JSON. */
+export interface FieldTable {
+  /** The header row's line, relative to the block's fence (negative: the table is above it). */
+  line: number;
+  /** Each row: its line (relative, as `line`) and the fields its first cell names (`data.feed`). */
+  rows: { line: number; names: string[] }[];
+}
+
 /** What a check gets besides the samples. */
 export interface CheckContext {
   /** Site values (apiBase and the rest), as pages read them. */
   siteValues: Record<string, string>;
+  /** The JSON blocks the API check read as an operation's request or response body, by index. */
+  bodies?: Map<number, "request" | "response">;
 }
 
-/** A check: rule ids of design.md §9; every diagnostic has file, line, column, rule, message, hint. */
+/** A check: rule ids of docs/design.md §9; every diagnostic has file, line, column, rule, message, hint. */
 export type SampleCheck = (
   samples: CodeSample[],
   context: CheckContext,

@@ -12,6 +12,7 @@ import { startupSnapshot } from "node:v8";
 import { Script } from "node:vm";
 import type * as TS from "typescript";
 import { checkStepTypes, warmStepTypes } from "./check-step-types.ts";
+import { describeRuntime } from "./runtime-surface.ts";
 import type { StepTypesAnswer, StepTypesRequest } from "./step-types-protocol.ts";
 import { provideTypeScript } from "./ts-program.ts";
 
@@ -29,6 +30,9 @@ function loadTypeScriptFile(file: string): typeof TS {
 
 /** Answers requests until stdin ends. */
 function serve(): void {
+  // A build that stopped early (a failed page) leaves without reading its last answers: nothing is
+  // left to answer, and the pipe's error is no crash to print into its output.
+  process.stdout.on("error", () => process.stdin.destroy());
   process.stdin.setEncoding("utf8");
   let buffered = "";
   process.stdin.on("data", (chunk: string) => {
@@ -43,7 +47,9 @@ function serve(): void {
 
 function answer(request: StepTypesRequest): StepTypesAnswer {
   try {
-    const { samples, declaration, declarationFile } = request;
+    const { samples, declaration, declarationFile, surface } = request;
+    if (surface)
+      return { id: request.id, verdicts: [], surface: describeRuntime(declaration, surface) };
     return { id: request.id, verdicts: checkStepTypes(samples, declaration, declarationFile) };
   } catch (e) {
     return { id: request.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };

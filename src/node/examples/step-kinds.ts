@@ -8,11 +8,28 @@
  *   (`await ctx.db.get("cursor")`): they are declared for it as any Brook context and event;
  * - a Node script run on the reader's machine (API clients, SSE readers): checked against Node's
  *   own types only.
- * Lines never move: what is added goes on the step's own line or after the code.
+ * A step or fragment whose fence names its trigger (`:event=rss`) gets that trigger's event
+ * (`Brook.Events.Rss`) instead of `Brook.StepEvent`, which has every trigger's fields. A `json`
+ * block that shows an event (`:event=http`, `:test-event=http`) is checked as the value of a
+ * constant of that event's type: TypeScript then reports a field the type lacks, one it requires
+ * and the block leaves out, and a value of the wrong type (an id's prefix included), each at its
+ * line. Lines never move: what is added goes on the step's own line or after the code.
  */
 
-/** The kind of a JavaScript block. */
-export type JsKind = "step" | "component" | "fragment" | "script";
+/** The kind of a block the step-types check reads. */
+export type JsKind = "step" | "component" | "fragment" | "script" | "event";
+
+/** What the fence says of the block's event: its trigger, and whether it is a test event. */
+export interface ShownEvent {
+  trigger: string;
+  test?: true;
+}
+
+/** The type an event's trigger names: `workflow-error` is `Brook.Events.WorkflowError`. */
+export function eventType(event: ShownEvent): string {
+  const name = event.trigger.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+  return `Brook.${event.test ? "TestEvents" : "Events"}.${name}`;
+}
 
 /** The text the checker reads, and the columns added on one line (reported columns are the block's). */
 export interface PreparedBlock {
@@ -26,14 +43,20 @@ const STEP_RE =
   /^([ \t]*)export\s+default\s+(?:async\s+)?function\s*[\w$]*\s*\(\s*([A-Za-z_$][\w$]*)?\s*(?:,\s*([A-Za-z_$][\w$]*))?/m;
 const USES_RE = /(?<![\w$.])(ctx|event)\s*\./g;
 
-/** The block's kind and the text to check. */
-export function prepareBlock(code: string): PreparedBlock {
+/** The block's kind and the text to check; `json` when it is a JSON block that shows `event`. */
+export function prepareBlock(code: string, event?: ShownEvent, json = false): PreparedBlock {
+  if (json && event) {
+    // The JSON as an object literal of the event's type, its first line after the declaration.
+    const head = `/** @type {${eventType(event)}} */ const shown = `;
+    return { kind: "event", text: `${head}${code}\n;\n`, shift: { line: 1, by: head.length } };
+  }
+  const eventOf = event ? eventType(event) : "Brook.StepEvent";
   if (SDK_RE.test(code)) return { kind: "component", text: code };
   const step = STEP_RE.exec(code);
   if (step) {
     const [eventName, ctxName] = [step[2], step[3]];
     const tags =
-      (eventName ? `@param {Brook.StepEvent} ${eventName} ` : "") +
+      (eventName ? `@param {${eventOf}} ${eventName} ` : "") +
       (ctxName ? `@param {Brook.StepContext} ${ctxName} ` : "");
     if (!tags) return { kind: "step", text: code };
     const comment = `/** ${tags}*/ `;
@@ -53,7 +76,7 @@ export function prepareBlock(code: string): PreparedBlock {
   // Hoisted `var`s after the code: the block's own lines stay where they are.
   const types: Record<string, string> = {
     ctx: "Brook.StepContext & Brook.SourceContext",
-    event: "Brook.StepEvent",
+    event: eventOf,
   };
   const tail = free
     .map((n) => `/** @type {${types[n]}} */ var ${n} = /** @type {any} */ (null);`)

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
 import type { BlockProblem } from "./block-check.ts";
 import type { StepSample } from "./check-step-types.ts";
+import type { RuntimeSurface } from "./runtime-surface.ts";
 import type {
   StepCheckerSnapshot,
   StepTypesAnswer,
@@ -22,8 +23,9 @@ import type {
 } from "./step-types-protocol.ts";
 
 type Child = ChildProcessByStdio<Writable, Readable, null>;
+type Answered = Extract<StepTypesAnswer, { verdicts: BlockProblem[][] }>;
 type Waiting = {
-  resolve: (v: BlockProblem[][]) => void;
+  resolve: (v: Answered) => void;
   reject: (e: Error) => void;
   done: Promise<unknown>;
 };
@@ -87,7 +89,7 @@ export function startStepChecker(): void {
       const w = waiting.get(answer.id);
       waiting.delete(answer.id);
       if (answer.error !== undefined) w?.reject(new Error(`step-types: ${answer.error}`));
-      else w?.resolve(answer.verdicts);
+      else w?.resolve(answer);
     }
     idle();
   });
@@ -147,17 +149,25 @@ async function ask(
   declarationFile: string,
   budgetMs: number,
 ): Promise<BlockProblem[][]> {
-  startStepChecker();
-  if (!checker) throw new StoppedError("no checker process");
-  const running = checker;
-  const request: StepTypesRequest = {
-    id: nextId++,
-    samples: samples.map((s) => ({ code: s.code })),
+  const request = {
+    samples: samples.map(({ code, lang, event, fields }) => ({ code, lang, event, fields })),
     declaration,
     declarationFile,
   };
+  return (await askChecker(request, budgetMs)).verdicts;
+}
+
+/** Sends one request to the checker process and waits for its answer (see ask). */
+async function askChecker(
+  fields: Omit<StepTypesRequest, "id">,
+  budgetMs: number,
+): Promise<Answered> {
+  startStepChecker();
+  if (!checker) throw new StoppedError("no checker process");
+  const running = checker;
+  const request: StepTypesRequest = { id: nextId++, ...fields };
   let settle!: Omit<Waiting, "done">;
-  const answer = new Promise<BlockProblem[][]>((resolve, reject) => {
+  const answer = new Promise<Answered>((resolve, reject) => {
     settle = { resolve, reject };
   });
   running.waiting.set(request.id, { ...settle, done: answer.catch(() => undefined) });
@@ -225,6 +235,24 @@ export async function checkStepTypesApart(
       ),
     );
   return verdicts;
+}
+
+/**
+ * The runtime's members for `roots` (runtime-surface.ts), described where TypeScript is loaded:
+ * the checker process, or this thread when there is none (or it stopped).
+ */
+export async function describeRuntimeApart(
+  declaration: string,
+  roots: Record<string, string>,
+): Promise<RuntimeSurface> {
+  try {
+    const fields = { samples: [], declaration, declarationFile: "", surface: roots };
+    const { surface } = await askChecker(fields, stepTypesBudgetMs());
+    if (surface) return surface;
+  } catch (e) {
+    if (!(e instanceof OverrunError || e instanceof StoppedError)) throw e;
+  }
+  return (await import("./runtime-surface.ts")).describeRuntime(declaration, roots);
 }
 
 /** Whether a new checker answers a request with no blocks (else the process, not a block, fails). */

@@ -10,6 +10,10 @@ export interface ExampleSummary {
   optedOut: number;
   /** Verdicts made by this build (the others came from the cache). */
   fresh: number;
+  /** What the JSON blocks show: events, responses, errors… (json-shows.ts). */
+  shows?: Record<string, number>;
+  /** The reasons of the JSON blocks that show no schema, with their counts. */
+  noSchema?: Record<string, number>;
 }
 
 /** Counts the languages of the blocks. */
@@ -30,7 +34,10 @@ export function summaryLine(s: ExampleSummary): string {
       .map(([lang, n]) => `${lang} ${n}`)
       .join(", ");
   const rest = Object.keys(s.unchecked).length ? `; not checked: ${list(s.unchecked)}` : "";
-  return `checked ${total} code blocks${total ? ": " + list(s.checked) : ""} (${s.optedOut} opted out${rest})`;
+  const shows = s.shows && Object.keys(s.shows).length ? `; json shows ${list(s.shows)}` : "";
+  const none =
+    s.noSchema && Object.keys(s.noSchema).length ? ` (no schema: ${list(s.noSchema)})` : "";
+  return `checked ${total} code blocks${total ? ": " + list(s.checked) : ""} (${s.optedOut} opted out${rest}${shows}${none})`;
 }
 
 /** Counts by name, the most frequent first (then by name, so the line is stable). */

@@ -9,7 +9,7 @@ import { markdownPath, normalizeRoute, splitHash } from "../../shared/url.ts";
 import { NotADocsSite, type DocsSource } from "./docs-source.ts";
 import { ASSETS_FOLDER, LLMS_INDEX_FILE, MANIFEST_FILE } from "../../shared/output-layout.ts";
 
-/** Suggestions for an unknown address: as many, and as close, as the not-found page's (design.md §8). */
+/** Suggestions for an unknown address: as many, and as close, as the not-found page's (docs/design.md §8). */
 const MAX_SUGGESTIONS = 3;
 const SUGGEST_THRESHOLD = 0.4;
 const LLMS_GROUP_RE = /^## (.+)$/;

@@ -1,5 +1,5 @@
 /**
- * `brook-docs mcp [DIR] [--site URL]`: a Model Context Protocol server on stdio (design.md §9)
+ * `brook-docs mcp [DIR] [--site URL]`: a Model Context Protocol server on stdio (docs/design.md §9)
  * over a finished build or the published docs. Tools answer with text an assistant reads; bad
  * input is a tool error (`isError`), never a crash, and nothing outside the build folder or the
  * site's URL is ever read.

@@ -1,5 +1,5 @@
 /**
- * The assistant server's tools (design.md §9 fixes their names). Each takes the loaded docs and
+ * The assistant server's tools (docs/design.md §9 fixes their names). Each takes the loaded docs and
  * its arguments, and answers with Markdown text; a question it cannot answer is a tool error.
  */
 import { z } from "zod";

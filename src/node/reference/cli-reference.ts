@@ -14,7 +14,7 @@ import {
   type CliCommand,
   type CliDescription,
   type CliFlag,
-} from "../examples/cli-description.ts";
+} from "../core/cli-description.ts";
 
 /** The site-value name of the description's hash: a page that shows a command reads it. */
 export const CLI_DEPENDENCY = "{cli}";

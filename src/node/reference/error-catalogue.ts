@@ -7,10 +7,10 @@
  */
 import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
-import { formatPath, issueMessage } from "../config/config-problems.ts";
+import { formatPath, issueMessage } from "../core/schema-problems.ts";
 import { BrookError, type Diagnostic } from "../core/errors.ts";
 import { hasSiteValue, replaceSiteValues } from "../content/site-values.ts";
-import { lineOf } from "./yaml-lines.ts";
+import { lineOf } from "../core/yaml-lines.ts";
 import { pastLimits } from "../../shared/value-limits.ts";
 
 /** Who answers a code: the REST API, an HTTP trigger or source, or a call in a step. */

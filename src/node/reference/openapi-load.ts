@@ -6,7 +6,7 @@
  * the YAML document's ranges, to the line that wrote it.
  */
 import { LineCounter, isScalar, parseDocument, visit } from "yaml";
-import { lineOf } from "./yaml-lines.ts";
+import { lineOf } from "../core/yaml-lines.ts";
 import { createHash } from "node:crypto";
 import type { Diagnostic } from "../core/errors.ts";
 import { valueTags, type ValueSource } from "./openapi-values.ts";
@@ -118,15 +118,15 @@ export function parseOpenApi(
     const problems = thread
       ? await (onThread ?? validationThread(json))()
       : await descriptionProblems(value);
-    return problems.map(({ path, message, rule }) =>
+    return problems.map(({ path, message, rule, hint }) =>
       rule === "openapi-example"
         ? at(
             lineOf(doc, counter, path ?? []),
             message,
             rule,
-            "make the example match its schema, or the schema the example",
+            hint ?? "make the example match its schema, or the schema the example",
           )
-        : at(path ? lineOf(doc, counter, path) : 1, message),
+        : at(path ? lineOf(doc, counter, path) : 1, message, rule, hint),
     );
   };
   let api: ApiDescription;

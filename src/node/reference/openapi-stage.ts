@@ -20,12 +20,18 @@ export { OPENAPI_FILES };
 /** The description, and the file the workers read (its JSON, and each operation's nodes when `withNodes`). */
 export type LoadedReference = LoadedOpenApi & { workerJson: string; withNodes?: boolean };
 
-let last: { key: string; loaded: LoadedReference } | undefined;
+/** A description loaded by a build, by the key of its text, values and generator: the next build of the process starts from it. */
+export interface ReferenceMemo {
+  key: string;
+  loaded: LoadedReference;
+}
 
 /** The description as loaded; `validate` when its validation was left for later. */
 export type ReferenceLoad = LoadedReference & {
   /** What is wrong with the description (on a thread of its own when the bundle has one). */
   validate?: () => Promise<Diagnostic[]>;
+  /** What the next build of this process starts from (the build that made it succeeded: it was valid). */
+  memo: ReferenceMemo;
 };
 
 /**
@@ -41,6 +47,8 @@ export async function loadReference(
   /** The generator's version: what is kept is made by its code. */
   generator = "",
   defer = false,
+  /** What the last build of this process loaded. */
+  last?: ReferenceMemo,
 ): Promise<ReferenceLoad | undefined> {
   const spec = config.reference.openapi;
   if (!spec) return undefined;
@@ -86,7 +94,7 @@ export async function loadReference(
   // build leaves them to the worker that parses the reference, with its Markdown parser warm
   // (0.25 s there, against 0.5 s on this thread before any page starts).
   const nodes = !defer;
-  if (last?.key === key && (!nodes || last.loaded.withNodes)) return last.loaded;
+  if (last?.key === key && (!nodes || last.loaded.withNodes)) return { ...last.loaded, memo: last };
   // A description loaded before, with the same values, is taken from the cache: no YAML parse,
   // no parser (they cost a second or two of a cold build).
   const kept = cacheDir && join(cacheDir, "openapi", `${key}.json`);
@@ -98,8 +106,7 @@ export async function loadReference(
         loaded = { ...loaded, workerJson: await workerJson(loaded, true), withNodes: true };
         save(kept, loaded);
       }
-      last = { key, loaded };
-      return loaded;
+      return { ...loaded, memo: { key, loaded } };
     } catch {
       // A damaged entry: load the description again.
     }
@@ -123,24 +130,22 @@ export async function loadReference(
     workerJson: await workerJson(parsed.loaded, nodes),
     withNodes: nodes,
   };
-  // Kept (in this process, and in the build cache) once it is known to be valid.
-  const keep = () => {
-    if (kept) save(kept, loaded);
-    last = { key, loaded };
-  };
+  const memo = { key, loaded };
   if (!defer) {
     const diagnostics = await parsed.validate();
     if (diagnostics.length) throw new ContentError(diagnostics);
-    keep();
-    return loaded;
+    // Kept in the build cache once it is known to be valid.
+    if (kept) save(kept, loaded);
+    return { ...loaded, memo };
   }
   // The thread starts now and loads the parser while the pages are made: asked at the examples stage.
   parsed.startThread();
   return {
     ...loaded,
+    memo,
     validate: async () => {
       const diagnostics = await parsed.validate(true);
-      if (!diagnostics.length) keep();
+      if (!diagnostics.length && kept) save(kept, loaded);
       return diagnostics;
     },
   };

@@ -7,6 +7,7 @@
 import { indexApi, type ApiDescription } from "../../shared/openapi/operations.ts";
 import { exampleRequest } from "../../shared/openapi/example-request.ts";
 import { exampleRequestProblems } from "./request-check.ts";
+import { lintProblems } from "./openapi-lint.ts";
 import { patternRisk } from "./safe-pattern.ts";
 import { schemaProblems } from "./schema-check.ts";
 
@@ -18,6 +19,8 @@ export interface DescriptionProblem {
   path?: DescriptionPath;
   message: string;
   rule: "openapi" | "openapi-example";
+  /** How to fix it, where the check knows better than the rule's usual hint. */
+  hint?: string;
 }
 
 /** The path of each line of `JSON.stringify(value, null, 2)` (line n at index n - 1). */
@@ -44,7 +47,10 @@ export function loadParser(): Promise<typeof import("@readme/openapi-parser")> {
   return import("@readme/openapi-parser");
 }
 
-/** The parser's problems, or else the examples' (a description the parser refuses is not indexed). */
+/**
+ * The parser's problems; or else, once every pattern is known to be safe to run, the linter's
+ * and the examples' (a description the parser refuses is not indexed or linted).
+ */
 export async function descriptionProblems(
   value: Record<string, unknown>,
 ): Promise<DescriptionProblem[]> {
@@ -75,7 +81,7 @@ export async function descriptionProblems(
   } catch (e) {
     return [{ message: (e as Error).message, rule: "openapi" }];
   }
-  return exampleProblems(api);
+  return [...(await lintProblems(value)), ...exampleProblems(api)];
 }
 
 /** Every schema `pattern` that may backtrack without end (safe-pattern.ts), by its path. */

@@ -1,5 +1,5 @@
 /**
- * The YAML tags that let data/openapi.yaml state a figure without typing it (design.md §9):
+ * The YAML tags that let data/openapi.yaml state a figure without typing it (docs/design.md §9):
  * `!value limits.pageSize.max` is the site value as it is (a number stays a number),
  * `!value limits.queue.max as number` reads text such as "10,000", `as MB` and `as bytes` read a
  * size ("10GB" is 10240 MB, "64KB" 65536 bytes), and `!text "… {{ site.apiBase }} …"` fills site

@@ -1,5 +1,6 @@
 /**
- * The config's reference files (`reference.openapi`, `.cli`, `.runtime`, `.errors`), checked before anything
+ * The config's reference files (`reference.openapi`, `.cli`, `.runtime`, `.runtimeLanguages`,
+ * `.errors`), checked before anything
  * reads them: each read is a plain readFileSync on the main thread, which a pipe would block for
  * ever, a folder would fail as an internal error, and a symbolic link would follow out of the
  * project (README, "Nothing outside the project").
@@ -22,11 +23,17 @@ const inside = (root: string, path: string) => {
  * folder as written, and a missing description, are left to the stages that say so already.
  */
 export function checkReferenceFiles(
-  reference: { openapi?: string; cli?: string; runtime?: string; errors?: string },
+  reference: {
+    openapi?: string;
+    cli?: string;
+    runtime?: string;
+    runtimeLanguages?: string;
+    errors?: string;
+  },
   configDir: string,
   configName: string,
 ): void {
-  for (const key of ["openapi", "cli", "runtime", "errors"] as const) {
+  for (const key of ["openapi", "cli", "runtime", "runtimeLanguages", "errors"] as const) {
     const spec = reference[key];
     if (spec === undefined) continue;
     const path = resolve(configDir, spec);

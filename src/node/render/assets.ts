@@ -1,12 +1,11 @@
 /**
- * The reader's client bundle and the stylesheet: esbuild, minified, content-hashed (design.md §5).
+ * The reader's client bundle and the stylesheet: esbuild, minified, content-hashed (docs/design.md §5).
  * They depend on the generator's code only, never on content: the bin builds them once beside
  * the CLI bundle (BROOK_DOCS_ASSETS); without that (tests), they are built once per process.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { contentHash } from "./hash.ts";
 import { join } from "node:path";
-import { projectRoot } from "../core/paths.ts";
 import { codeThemeCss } from "../content/code/code-theme.ts";
 
 /** A file of the assets folder: path relative to it, and its content. */
@@ -32,9 +31,11 @@ export interface ClientAssets {
 
 let built: Promise<ClientAssets> | undefined;
 
-/** The client assets: the prebuilt ones of the bin when present, else built once for this process. */
-export function clientAssets(): Promise<ClientAssets> {
-  const dir = process.env.BROOK_DOCS_ASSETS;
+/**
+ * The client assets: the prebuilt ones of the bin in `dir` (Settings.assetsDir) when present, else
+ * built once for this process from the sources in `root`.
+ */
+export function clientAssets(dir: string | undefined, root: string): Promise<ClientAssets> {
   if (dir && existsSync(join(dir, "index.json"))) {
     const index = JSON.parse(readFileSync(join(dir, "index.json"), "utf8")) as Omit<
       ClientAssets,
@@ -45,7 +46,7 @@ export function clientAssets(): Promise<ClientAssets> {
       files: index.files.map((path) => ({ path, content: readFileSync(join(dir, path)) })),
     });
   }
-  built ??= buildClientAssets();
+  built ??= buildClientAssets(root);
   return built;
 }
 
@@ -55,7 +56,7 @@ export function clientAssets(): Promise<ClientAssets> {
  * `<head>` scripts and the redirect helper. Two builds, because one would put esbuild's helpers in
  * a chunk shared by both sides: one more request on every first load.
  */
-export async function buildClientAssets(root = projectRoot()): Promise<ClientAssets> {
+export async function buildClientAssets(root: string): Promise<ClientAssets> {
   const { build } = await import("esbuild");
   const options: import("esbuild").BuildOptions & { write: false; define: Record<string, string> } =
     {

@@ -1,7 +1,6 @@
 /** The JSON report of `--format json` (docs/ci.md, "The JSON report"); its shape is pinned by test/cli. */
 import type { Severity } from "../core/errors.ts";
 import type { CheckedLink } from "../check-links/checked-links.ts";
-import { packageVersion } from "../core/paths.ts";
 import type { RunOutcome } from "./outcome.ts";
 
 /** Raised on any change that could break a reader of the report; fields may be added without. */
@@ -47,7 +46,7 @@ export interface CheckJsonReport extends JsonCommon {
 export type JsonReport = BuildJsonReport | CheckJsonReport;
 
 /** The report of a run, keys in a fixed order. */
-export function jsonReport(outcome: RunOutcome): JsonReport {
+export function jsonReport(outcome: RunOutcome, version: string): JsonReport {
   const diagnostics: JsonDiagnostic[] = outcome.diagnostics.map((d) => ({
     file: d.file,
     line: d.line ?? null,
@@ -58,7 +57,7 @@ export function jsonReport(outcome: RunOutcome): JsonReport {
     hint: d.hint ?? null,
   }));
   const common = {
-    generator: { name: "brook-docs" as const, version: packageVersion() },
+    generator: { name: "brook-docs" as const, version },
     ok: outcome.exitCode === 0,
     exitCode: outcome.exitCode,
     counts: {

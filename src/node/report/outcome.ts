@@ -83,6 +83,8 @@ export interface ReportTargets {
   reportFile?: string;
   env: Record<string, string | undefined>;
   stdout: (text: string) => void;
+  /** The generator's version, named in the JSON report. */
+  version: string;
 }
 
 /**
@@ -91,7 +93,7 @@ export interface ReportTargets {
  */
 export function emitReports(outcome: RunOutcome, targets: ReportTargets): void {
   if (targets.format === "json")
-    targets.stdout(JSON.stringify(jsonReport(outcome), null, 2) + "\n");
+    targets.stdout(JSON.stringify(jsonReport(outcome, targets.version), null, 2) + "\n");
   // The JSON document owns stdout: workflow commands there would make it unreadable.
   else if (targets.env.GITHUB_ACTIONS === "true")
     for (const d of outcome.diagnostics) targets.stdout(githubCommand(d) + "\n");

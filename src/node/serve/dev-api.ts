@@ -3,6 +3,7 @@ import type { EventEmitter } from "node:events";
 import type { DevBuildOutcome } from "./dev-session.ts";
 import type { Change } from "./watch.ts";
 import type { HostTimeouts } from "../static-host/http-server.ts";
+import type { Settings } from "../core/settings.ts";
 
 /** The terminal, replaceable in tests. */
 export interface DevLogger {
@@ -22,6 +23,8 @@ export interface ServeOptions {
   /** @default process.cwd() */
   cwd?: string;
   /** Where the generator's src/ and templates/ are. @default the project this code belongs to */
+  /** The run's settings. @default read from the environment when the server starts */
+  settings?: Settings;
   projectRoot?: string;
   /** Watch the sources. @default true */
   watch?: boolean;

@@ -30,10 +30,6 @@ export class WorkerBundles {
         write: false,
         outdir: "out",
         logLevel: "silent",
-        define: {
-          ...nodeBundleOptions(root).define,
-          "process.env.BROOK_DOCS_ROOT": JSON.stringify(root),
-        },
       });
     } catch (e) {
       throw compileError(

@@ -3,15 +3,21 @@
  * the sources, rebuilds what changed and updates the open pages over a WebSocket: a body edit in
  * place, anything site-wide (a title, the config, the generator's code) by a reload. A bad edit
  * shows its error in the terminal and over the page while the last good pages stay up
- * (design.md §1, §7).
+ * (docs/design.md §1, §7).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEmitter } from "node:events";
 import { dirname, join, resolve } from "node:path";
 import { ContentError, formatDiagnostic, formatError, type Diagnostic } from "../core/errors.ts";
-import { sortDiagnostics } from "../engine/diagnostics.ts";
-import { colors, error as logError, info as logInfo, warn as logWarn } from "../core/log.ts";
-import { projectRoot as defaultProjectRoot } from "../core/paths.ts";
+import { sortDiagnostics } from "../core/errors.ts";
+import {
+  colors,
+  configureLog,
+  error as logError,
+  info as logInfo,
+  warn as logWarn,
+} from "../core/log.ts";
+import { readSettings } from "../core/settings.ts";
 import { CONFIG_FILE } from "../config/load.ts";
 import { closeServer, listen } from "../static-host/listen.ts";
 import { etagOf, MemoryFiles } from "../static-host/served-files.ts";
@@ -43,7 +49,10 @@ const devClientTag = (version: number) =>
 /** Starts the dev server; resolves once it listens and the first build ended (good or bad). */
 export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const root = resolve(options.projectRoot ?? defaultProjectRoot());
+  // The library's edge: the environment is read here, once, unless the caller read it.
+  const settings = options.settings ?? readSettings(process.env);
+  configureLog(settings);
+  const root = resolve(options.projectRoot ?? settings.root);
   const contentDir = resolve(cwd, options.contentDir ?? "content");
   const configFile = options.configFile
     ? resolve(cwd, options.configFile)
@@ -104,7 +113,7 @@ export async function serve(options: ServeOptions = {}): Promise<DevServer> {
   });
   const url = await listen(server, options.port ?? 4000, host);
   const dev = new DevSession({
-    projectRoot: root,
+    settings: { ...settings, root },
     cwd,
     contentDir,
     configFile: options.configFile,

@@ -7,25 +7,31 @@
  */
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { build as buildSite, type BuildChanges } from "../engine/pipeline.ts";
-import { BuildCache, cacheDir } from "../engine/cache.ts";
-import { buildDeferredSearch, type DeferredSearch } from "../engine/deferred-search.ts";
+import { BuildCache, cacheDir } from "../engine/build-cache.ts";
+import {
+  buildDeferredSearch,
+  checkDeferred,
+  type DeferredSearch,
+} from "../engine/deferred-work.ts";
 import type { BuildResult } from "../engine/result.ts";
 import { emptySnapshot, type Snapshot } from "../engine/snapshot.ts";
-import { memoryOutput, type BuildStrategy, type Project } from "../engine/strategy.ts";
+import { memoryOutput } from "../write/output-target.ts";
+import { type BuildStrategy, type Project } from "../engine/strategy.ts";
 import { Workers } from "../engine/workers.ts";
+import type { Settings } from "../core/settings.ts";
 import { BrookError, formatError, type Diagnostic } from "../core/errors.ts";
 import { buildClientAssets, clientAssets, type ClientAssets } from "../render/assets.ts";
 import { workerScript } from "../engine/worker-pool.ts";
 import type { OutputFiles } from "../write/writer.ts";
-import { DevWriter } from "./dev-site.ts";
+import { DevWriter } from "../write/dev-writer.ts";
 import { DEV_CLIENT_PATH } from "../../shared/live-message.ts";
 import { compileError, WorkerBundles } from "./dev-bundles.ts";
 import type { Change } from "./watch.ts";
-import { checkDeferredExamples } from "../engine/examples-stage.ts";
 
 /** Where and what to build. */
 export interface DevSessionOptions {
-  projectRoot: string;
+  /** The run's settings (the generator's folder is where its code is watched and bundled from). */
+  settings: Settings;
   cwd: string;
   contentDir: string;
   configFile?: string;
@@ -55,23 +61,25 @@ export class DevSession {
 
   constructor(private readonly options: DevSessionOptions) {
     const bundles = join(
-      options.projectRoot,
+      options.settings.root,
       "node_modules",
       ".cache",
       "brook-docs-dev",
       String(process.pid),
     );
-    this.bundles = new WorkerBundles(options.projectRoot, bundles);
+    this.bundles = new WorkerBundles(options.settings.root, bundles);
     const cwd = resolve(options.cwd);
     const contentDir = resolve(cwd, options.contentDir);
-    this.cache = new BuildCache(cacheDir(cwd, contentDir));
+    const { settings } = options;
+    this.cache = new BuildCache(cacheDir(cwd, contentDir), settings.generator);
     this.project = {
       cwd,
+      settings,
       contentDir,
       configFile: options.configFile,
       strict: false,
       onWarning: options.onWarning,
-      assets: () => (this.assets ??= clientAssets()),
+      assets: () => (this.assets ??= clientAssets(settings.assetsDir, settings.root)),
       // The pages link the live-reload client themselves: the server serves them as built.
       devClient: DEV_CLIENT_PATH,
     };
@@ -96,11 +104,13 @@ export class DevSession {
             : workerScript()!;
         this.pendingCode.delete("templates");
         await this.strategy?.workers.close();
-        this.strategy = this.memoryStrategy(new Workers(this.script));
+        this.strategy = this.memoryStrategy(
+          new Workers(this.script, this.options.settings.workers),
+        );
         if (this.snapshot) this.snapshot = { ...this.snapshot, memory: undefined };
       }
       if (this.pendingCode.has("client")) {
-        const assets = await buildClientAssets(this.options.projectRoot).catch((e: unknown) => {
+        const assets = await buildClientAssets(this.options.settings.root).catch((e: unknown) => {
           throw compileError(
             e,
             "fix the error in src/client or templates/; the server keeps the last good pages",
@@ -181,7 +191,8 @@ export class DevSession {
   async deferredSearch(): Promise<Omit<DeferredSearch, "next">> {
     const previous = this.snapshot;
     if (!previous || !this.strategy) return {};
-    const { next, ...made } = await buildDeferredSearch(previous, this.strategy);
+    const generator = this.options.settings.generator;
+    const { next, ...made } = await buildDeferredSearch(previous, this.strategy, generator);
     // A build that ran meanwhile made a newer snapshot (and left its own index for later).
     if (this.snapshot !== previous) return {};
     this.snapshot = next;
@@ -195,7 +206,7 @@ export class DevSession {
   async deferredExamples(): Promise<Diagnostic[]> {
     const previous = this.snapshot;
     if (!previous) return [];
-    const { diagnostics, next } = await checkDeferredExamples(previous);
+    const { diagnostics, next } = await checkDeferred(previous);
     // A build that ran meanwhile made a newer snapshot (and left its own checks for later).
     if (this.snapshot !== previous) return [];
     this.snapshot = next;

@@ -1,61 +1,13 @@
 /**
- * The dev server's copy of the site: a Writer that keeps a build in memory (public/ included),
- * and the hashed assets of earlier builds (an open page that was not updated still finds the
- * data files its manifest names).
+ * The dev server's copy of the site: the build kept in memory (written by the write stage's
+ * DevWriter), and the hashed assets of earlier builds (an open page that was not updated still
+ * finds the data files its manifest names).
  */
-import { readFileSync } from "node:fs";
-import { isOutputPath, type OutputFiles, type Writer } from "../write/writer.ts";
-import type { FileContent } from "../static-host/served-files.ts";
+import type { OutputFiles } from "../write/writer.ts";
+import type { SiteMap } from "../write/dev-writer.ts";
 import { assetsPath } from "../../shared/output-layout.ts";
 
-/** Files of one build: path relative to the web root → content, or what makes it when first read. */
-export type SiteMap = Map<string, FileContent>;
-
-/** A Writer into memory; `commit` hands the finished build over, `abort` drops it. */
-export class DevWriter implements Writer {
-  private pending: SiteMap = new Map();
-  /** The committed build, once `commit` ran. */
-  private result: SiteMap | undefined;
-
-  /** `last`: the previous build's files, which `reuse` takes from. */
-  constructor(private readonly last?: OutputFiles) {}
-
-  committedFiles(): SiteMap | undefined {
-    return this.result;
-  }
-
-  /** Takes a file of the previous build as it was (the session knows its inputs did not change). */
-  reuse(_previous: string, to: string): void {
-    const content = this.last?.get(to);
-    if (content === undefined) throw new Error(`no file ${to} in the previous build to reuse`);
-    this.write(to, content);
-  }
-
-  write(path: string, content: FileContent): void {
-    if (!isOutputPath(path)) throw new Error(`not an output path: ${path}`);
-    this.pending.set(path, content);
-  }
-
-  writeLazy(path: string, make: () => string): void {
-    let made: string | undefined;
-    this.write(path, () => (made ??= make()));
-  }
-
-  /** Copies one file of public/ into the build, as FsWriter does on disk. */
-  copyFile(from: string, to: string): void {
-    if (!isOutputPath(to)) throw new Error(`not an output path: ${to}`);
-    this.pending.set(to, readFileSync(from));
-  }
-
-  commit(): void {
-    this.result = this.pending;
-    this.pending = new Map();
-  }
-
-  abort(): void {
-    this.pending = new Map();
-  }
-}
+export type { SiteMap } from "../write/dev-writer.ts";
 
 /** Hashed assets of earlier builds, kept (newest first, up to a size) beside the current build. */
 export class AssetArchive {

@@ -5,7 +5,7 @@
 import type { PageFacts } from "../content/parse-page.ts";
 import type { Diagnostic } from "../core/errors.ts";
 import type { SearchPage } from "../../shared/types.ts";
-import { checkLinks, type LinkTargets } from "./links.ts";
+import { checkLinks, type LinkTargets } from "../core/link-rules.ts";
 import { isListed, type PlannedPage, type SitePlan } from "./model.ts";
 import { checkRedirectAnchors } from "./redirects.ts";
 

@@ -1,4 +1,4 @@
-/** The redirect table: validated to land on a page, in one hop, with no loop (design.md §3). */
+/** The redirect table: validated to land on a page, in one hop, with no loop (docs/design.md §3). */
 import type { Diagnostic } from "../core/errors.ts";
 import { splitHash } from "../../shared/url.ts";
 import type { Redirect } from "./model.ts";

@@ -1,5 +1,5 @@
 /**
- * Turns a request target into a safe site path, or says why not (design.md §7: never a file
+ * Turns a request target into a safe site path, or says why not (docs/design.md §7: never a file
  * outside the root, whatever the encoding). Shared by `preview` and `serve`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The HTTP handler both servers share: design.md §3's URL rules, the built `_redirects` and
+ * The HTTP handler both servers share: docs/design.md §3's URL rules, the built `_redirects` and
  * `_headers`, Content-Type, ETag/304, gzip and brotli, GET and HEAD only, no listings.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * design.md §3's URL rules as one function over "does this file exist": what a good static host
+ * docs/design.md §3's URL rules as one function over "does this file exist": what a good static host
  * answers for a path. The servers answer with it; check-links follows links with it.
  */
 import { matchRedirect, type RedirectRules } from "./host-rules.ts";

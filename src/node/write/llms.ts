@@ -1,5 +1,5 @@
 /**
- * `llms.txt` and `llms-full.txt` under the base (design.md §8), in the llmstxt.org shape: the
+ * `llms.txt` and `llms-full.txt` under the base (docs/design.md §8), in the llmstxt.org shape: the
  * site's title as `#`, its description as a quote, a `##` section per sidebar group listing its
  * pages' Markdown (absolute URLs), then the pages the sidebar leaves out.
  */

@@ -1,6 +1,7 @@
 /** A Writer into memory for whole-build tests (Lume's EmptyWriter, Eleventy's toJSON()). */
 import { readFileSync } from "node:fs";
-import { checkOutputPath, type Writer } from "./writer.ts";
+import { checkOutputPath } from "./output-path.ts";
+import { type Writer } from "./writer.ts";
 
 /** Keeps files in a Map: whole-build tests assert on it without touching the disk. */
 export class MemoryWriter implements Writer {

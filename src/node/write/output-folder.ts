@@ -1,10 +1,21 @@
 /**
  * The output folder's safety around a build: what a killed build left beside it is cleaned or put
- * back, and an output that would replace the project or its inputs is refused.
+ * back, an output that would replace the project or its inputs is refused, the page workers write
+ * their files into the folder being built by the same rules as the writer (writer.ts), and only a
+ * folder a build swapped out is ever removed.
  */
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { BrookError } from "../core/errors.ts";
+import { checkOutputPath } from "./output-path.ts";
 
 const LEFTOVER_RE = /^(.*)\.(tmp|old)-(\d+)-[0-9a-f]+$/;
 
@@ -12,6 +23,26 @@ const LEFTOVER_RE = /^(.*)\.(tmp|old)-(\d+)-[0-9a-f]+$/;
 export function isSwappedOutput(dir: string): boolean {
   return LEFTOVER_RE.exec(basename(dir))?.[2] === "old";
 }
+/** Removes an output folder a build swapped out; refuses any other folder (a bug of ours). */
+export function removeSwappedOutput(dir: string): void {
+  if (!isSwappedOutput(dir))
+    throw new Error(`refusing to remove ${dir}: not an output folder a build swapped out`);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Writes a page worker's files into the folder being built (`dir`, the writer's temporary folder):
+ * each path checked as the writer checks its own. The writer then adopts them (Writer.adopt).
+ */
+export function writeWorkerFiles(dir: string, files: [path: string, content: string][]): void {
+  for (const [path, content] of files) {
+    checkOutputPath(path);
+    const full = join(dir, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+  }
+}
+
 /** A leftover older than this is removed even when its process id has been reused since. */
 const LEFTOVER_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 

@@ -13,7 +13,8 @@ import {
 import { dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { BrookError } from "../core/errors.ts";
-import { entriesUnder } from "./entries-under.ts";
+import { checkOutputPath } from "./output-path.ts";
+import { entriesUnder } from "../core/entries-under.ts";
 import { cleanLeftovers } from "./output-folder.ts";
 
 /** The files of an output kept in memory, by path: content, or what makes it when first read. */
@@ -50,25 +51,6 @@ export interface Writer {
   abort(): void;
   /** The committed output, for a writer that keeps it in memory (what the build hands its caller). */
   committedFiles?(): OutputFiles | undefined;
-}
-
-/**
- * Whether `path` names a file inside the output: relative, `/`-separated, no empty, `.` or `..`
- * segment, no backslash or control character. Every input that reaches a path is validated
- * earlier; this is the last gate (nothing is ever written outside `--out`).
- */
-export function isOutputPath(path: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  if (!path || path.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(path)) return false;
-  return path.split("/").every((s) => s !== "" && s !== "." && s !== "..");
-}
-
-export function checkOutputPath(path: string): void {
-  if (!isOutputPath(path))
-    throw new BrookError(
-      `refusing to write ${JSON.stringify(path)}: it is not a path inside the output folder`,
-      "report this: every output path should have been checked before the write stage",
-    );
 }
 
 /**

@@ -37,7 +37,7 @@ export function exampleRequest(op: ApiOperation, server: string): ExampleRequest
   const gaps: string[] = [];
   const path = op.path.replace(/\{([^{}/]+)\}/g, (whole, name: string) => {
     const p = op.parameters.find((q) => q.in === "path" && q.name === name);
-    const value = p?.example ?? p?.schema.example;
+    const value = p?.example ?? (p && valueOf(p.schema));
     if (value === undefined) {
       gaps.push(`path parameter ${name} has no example`);
       return whole;
@@ -47,7 +47,7 @@ export function exampleRequest(op: ApiOperation, server: string): ExampleRequest
   const query: [string, string][] = Object.entries(op.exampleQuery).map(([k, v]) => [k, String(v)]);
   for (const p of op.parameters) {
     if (p.in !== "query" || !p.required || query.some(([k]) => k === p.name)) continue;
-    const value = p.example ?? p.schema.example ?? p.schema.default;
+    const value = p.example ?? valueOf(p.schema);
     if (value === undefined) gaps.push(`required query parameter ${p.name} has no example`);
     else query.push([p.name, String(value)]);
   }
@@ -59,18 +59,19 @@ export function exampleRequest(op: ApiOperation, server: string): ExampleRequest
   for (const p of op.parameters) {
     if (p.in !== "header" || !p.required) continue;
     if (headers.some(([name]) => name.toLowerCase() === p.name.toLowerCase())) continue;
-    const value = p.example ?? p.schema.const ?? p.schema.example;
+    const value = p.example ?? valueOf(p.schema);
     if (value === undefined) gaps.push(`required header ${p.name} has no example`);
     else headers.push([p.name, String(value)]);
   }
   let body: ExampleRequest["body"];
   const declared = op.requestBody;
   if (declared) {
-    const value = declared.example;
+    const value = declared.example ?? valueOf(declared.schema);
     if (value && typeof value === "object" && !Array.isArray(value)) {
       body = { mediaType: declared.mediaType, value: value as Record<string, unknown> };
       headers.push(["Content-Type", declared.mediaType]);
-    } else if (declared.required) gaps.push("the request body has no example object");
+    } else if (declared.required)
+      gaps.push("the request body has no example, and its schema's required fields have none");
   }
   return {
     method: op.method,
@@ -81,4 +82,25 @@ export function exampleRequest(op: ApiOperation, server: string): ExampleRequest
     noContent: op.responses.some((r) => r.status === "204"),
     gaps,
   };
+}
+
+/**
+ * A value a schema gives itself: its `example`, `const`, `default` or first `enum` value; for an
+ * object, its required properties' values (undefined when one has none). Only what the description
+ * states: never a made-up placeholder.
+ */
+export function valueOf(schema: Record<string, unknown>, depth = 0): unknown {
+  for (const key of ["example", "const", "default"])
+    if (schema[key] !== undefined) return schema[key];
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  const props = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  if (schema.type !== "object" || !props || depth > 8) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const name of (schema.required as string[] | undefined) ?? []) {
+    const value = props[name] && valueOf(props[name], depth + 1);
+    if (value === undefined) return undefined;
+    out[name] = value;
+  }
+  return out;
 }

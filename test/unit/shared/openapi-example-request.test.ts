@@ -5,13 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { realValueSource } from "../../helpers/brook-data.ts";
 import { checkSyntax } from "../../../src/node/examples/check-syntax.ts";
 import { loadOpenApi } from "../../../src/node/reference/openapi-load.ts";
 import { exampleRequestProblems } from "../../../src/node/reference/request-check.ts";
 import { exampleRequest } from "../../../src/shared/openapi/example-request.ts";
 import type { ApiDescription } from "../../../src/shared/openapi/operations.ts";
 import { requestSamples, SAMPLE_LANGUAGES } from "../../../src/shared/openapi/request-samples.ts";
-import { realValueSource } from "../../helpers/brook-data.ts";
 import { codeSample } from "../../helpers/code-sample.ts";
 
 const TEXT = readFileSync(new URL("../../../data/openapi.yaml", import.meta.url), "utf8");

@@ -1,5 +1,5 @@
 /**
- * The HTML of a code block (design.md §8): its highlighted lines in a frame with the title (when
+ * The HTML of a code block (docs/design.md §8): its highlighted lines in a frame with the title (when
  * given), the language label and a copy button. Marked lines carry a class and a cue that is not
  * colour alone (a bar, or a `+`/`-` gutter, drawn by the stylesheet outside the copied text);
  * numbered lines carry their number as `data-line`, shown by the stylesheet (no inline style).

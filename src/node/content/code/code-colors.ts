@@ -1,6 +1,6 @@
 /**
  * Code token colours that meet WCAG AA on the code background, and on the tints of marked lines,
- * in both themes (design.md §7):
+ * in both themes (docs/design.md §7):
  * Shiki's GitHub themes give some tokens 3.5-4.4:1 there (light red `#d73a49`, comments
  * `#6a737d` in both themes). A colour below the ratio is moved towards black (light theme) or
  * white (dark theme) just far enough, keeping its hue; the others stay exactly as the theme has them.
@@ -15,7 +15,7 @@ export const MIN_CONTRAST = 4.6;
 type Rgb = [number, number, number];
 
 /**
- * The tint of each kind of marked line (design.md §8: `[!code ++]`, `{2}`, …) over the code
+ * The tint of each kind of marked line (docs/design.md §8: `[!code ++]`, `{2}`, …) over the code
  * background, as one solid colour, so token contrast can be checked on it too.
  */
 export const MARK_BACKGROUND: Record<string, { light: string; dark: string }> = {

@@ -1,5 +1,5 @@
 /**
- * Code groups (design.md §8): `::: code-group` around fences labelled in brackets
+ * Code groups (docs/design.md §8): `::: code-group` around fences labelled in brackets
  * (```` ```js [Node.js] ````) becomes ARIA tabs: a `[role=tablist]` of `button[role=tab]`
  * named by the labels, and a `[role=tabpanel]` for each block. The first tab is selected; the
  * client (src/client/code-groups.ts) selects the reader's label. All panels share one grid cell,

@@ -6,8 +6,8 @@
  * when it is in a code group. Collected on the worker that parses the page, so a page taken from
  * the cache brings its samples without being parsed again.
  */
-import type { Parent, Root, RootContent } from "mdast";
-import type { CodeSample } from "../../examples/sample.ts";
+import type { Parent, Root, RootContent, Table } from "mdast";
+import type { CodeSample, FieldTable } from "../../examples/sample.ts";
 import { applyNotations, MARK } from "./code-notation.ts";
 import { parseFenceInfo } from "./fence-info.ts";
 import { resolveLanguage } from "./highlight.ts";
@@ -37,6 +37,9 @@ export function collectSamples(tree: Root, ctx: SampleContext): CodeSample[] {
     }
   }
   // The stack visits children last to first; positions put them back in document order.
+  const parentOf = new Map<RootContent, [Parent, number]>(
+    found.map(([i, parent]) => [parent.children[i]!, [parent, i]]),
+  );
   const codes = found
     .map(([i, parent, inGroup]) => ({ node: parent.children[i]!, inGroup }))
     .sort((a, b) => (a.node.position?.start.offset ?? 0) - (b.node.position?.start.offset ?? 0));
@@ -55,6 +58,13 @@ export function collectSamples(tree: Root, ctx: SampleContext): CodeSample[] {
     };
     if (inGroup && info.title) sample.label = info.title;
     if (info.noCheck) sample.noCheck = info.noCheck;
+    if (info.noSchema) sample.noSchema = info.noSchema;
+    const trigger = info.event ?? info.testEvent;
+    if (trigger) {
+      sample.event = info.testEvent ? { trigger, test: true } : { trigger };
+      const table = info.event ? tableBefore(parentOf.get(node)) : undefined;
+      if (table) sample.fields = fieldTable(table, sample.line - ctx.lineOffset);
+    }
     if (samples.length) sample.previous = samples.length - 1;
     samples.push(sample);
   }
@@ -106,6 +116,36 @@ function blockName(info: ReturnType<typeof parseFenceInfo>): string {
   const status = info.operation?.split(":")[2];
   if (status) return `${status} response`;
   return `${info.lang || "code"} block`;
+}
+
+/**
+ * The table of an event's fields: the nearest table before the block, past at most two
+ * paragraphs, with no heading or other block between (dollar-event.md: a table, a sentence, the
+ * event).
+ */
+function tableBefore(at: [Parent, number] | undefined): Table | undefined {
+  if (!at) return undefined;
+  const [parent, index] = at;
+  let paragraphs = 0;
+  for (let i = index - 1; i >= 0; i--) {
+    const node = parent.children[i]!;
+    if (node.type === "table") return node;
+    if (node.type !== "paragraph" || ++paragraphs > 2) return undefined;
+  }
+  return undefined;
+}
+
+/** A field table's rows: the field names (inline code) of each row's first cell, lines relative to `fence`. */
+function fieldTable(table: Table, fence: number): FieldTable {
+  const line = (n: { position?: { start: { line: number } } }) =>
+    (n.position?.start.line ?? fence) - fence;
+  const rows = table.children.slice(1).map((row) => ({
+    line: line(row),
+    names: (row.children[0]?.children ?? [])
+      .filter((c) => c.type === "inlineCode")
+      .map((c) => (c as { value: string }).value),
+  }));
+  return { line: line(table), rows: rows.filter((r) => r.names.length) };
 }
 
 /**

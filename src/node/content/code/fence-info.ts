@@ -1,8 +1,9 @@
 /**
- * A code fence's info string, in VitePress's syntax (design.md §8): the language, then in any
+ * A code fence's info string, in VitePress's syntax (docs/design.md §8): the language, then in any
  * order a title or code-group label in brackets (`[step.js]`), highlighted lines (`{1,4-6}`) and
- * line numbers (`:line-numbers`, `:line-numbers=5`), and the opt-out of the example checks with its
- * reason (`:no-check=fragment`). Read left to right in one pass.
+ * line numbers (`:line-numbers`, `:line-numbers=5`), what the block shows for the example checks
+ * (`:response=ID`, `:request=ID`, `:event=TRIGGER`, `:test-event=TRIGGER`, or `:no-schema=REASON`)
+ * and the opt-out of the checks with its reason (`:no-check=fragment`). Read left to right in one pass.
  */
 import type { Element } from "hast";
 import type { LineRange } from "../parts/regions.ts";
@@ -19,6 +20,12 @@ export interface FenceInfo {
   lineStart?: number;
   /** `request=ID` or `response=ID[:STATUS]` (`:response=getWorkflow`): the JSON shows that operation's body, and is checked against it. */
   operation?: string;
+  /** The trigger whose event the block shows, or whose event a step receives (`:event=http`). */
+  event?: string;
+  /** The trigger whose test event (a file for `brook run --event`) the block shows (`:test-event=http`). */
+  testEvent?: string;
+  /** Why a JSON block shows no shape Brook describes (`:no-schema=third-party`). */
+  noSchema?: string;
   /** Why the block is not checked (`:no-check=REASON`); a bare `:no-check` is unknown text. */
   noCheck?: string;
   /** Text that is none of these (reported, so a typo does not pass unnoticed). */
@@ -29,6 +36,8 @@ const LANG_RE = /^[\w+#.-]*/;
 const RANGE_RE = /^(\d{1,7})(?:-(\d{1,7}))?$/;
 const MAX_TITLE = 200;
 const NO_CHECK = ":no-check=";
+const NO_SCHEMA = ":no-schema=";
+const EVENT_RE = /^:(event|test-event)=([a-z][a-z-]*)$/;
 
 /** Parses `lang` and `meta` of a fence (remark splits them at the first space). */
 export function parseFenceInfo(lang: string | null | undefined, meta?: string | null): FenceInfo {
@@ -63,7 +72,13 @@ export function parseFenceInfo(lang: string | null | undefined, meta?: string | 
     else if (/^:(request|response)=\w+(:\d{3})?$/.test(token)) out.operation = token.slice(1);
     else if (token.startsWith(NO_CHECK) && token.length > NO_CHECK.length)
       out.noCheck = token.slice(NO_CHECK.length, NO_CHECK.length + MAX_TITLE);
-    else out.unknown.push(token.slice(0, 40));
+    else if (token.startsWith(NO_SCHEMA) && token.length > NO_SCHEMA.length)
+      out.noSchema = token.slice(NO_SCHEMA.length, NO_SCHEMA.length + MAX_TITLE);
+    else if (EVENT_RE.test(token)) {
+      const [, kind, trigger] = EVENT_RE.exec(token)!;
+      if (kind === "event") out.event = trigger;
+      else out.testEvent = trigger;
+    } else out.unknown.push(token.slice(0, 40));
     i = end;
   }
   return out;

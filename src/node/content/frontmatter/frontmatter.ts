@@ -1,5 +1,5 @@
 /**
- * Frontmatter: a block of YAML between two `---` lines, and nothing else (design.md §2). It is
+ * Frontmatter: a block of YAML between two `---` lines, and nothing else (docs/design.md §2). It is
  * split here, parsed with the `yaml` package's core schema (no tags that build objects, no code),
  * with limits on size, aliases and depth, and checked against one zod schema.
  */

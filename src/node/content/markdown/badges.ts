@@ -1,5 +1,5 @@
 /**
- * Badges (design.md §8): `:badge[New]` and `:badge[Beta]{type=warning}` → `span.badge.badge-<type>`,
+ * Badges (docs/design.md §8): `:badge[New]` and `:badge[Beta]{type=warning}` → `span.badge.badge-<type>`,
  * inline anywhere. The span reaches rehype-slug empty, its text kept in `data-badge` until the
  * hast pass writes it in: a badge in a heading is never part of the heading's slug (or of its
  * title in the outline and the search index).

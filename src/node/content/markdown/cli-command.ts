@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import type { RootContent } from "mdast";
 import type { LeafDirective } from "mdast-util-directive";
-import type { CliCommand, CliDescription, CliFlag } from "../../examples/cli-description.ts";
+import type { CliCommand, CliDescription, CliFlag } from "../../core/cli-description.ts";
 import { propose } from "../../../shared/similar.ts";
 import { generatedNodes, parseGenerated } from "./generated-nodes.ts";
 import { placeOf, type PassReport } from "./pass-report.ts";

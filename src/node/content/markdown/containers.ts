@@ -1,5 +1,5 @@
 /**
- * Containers `:::tip`, `:::warning`, `:::danger`, `:::details Title` (design.md §2) and
+ * Containers `:::tip`, `:::warning`, `:::danger`, `:::details Title` (docs/design.md §2) and
  * `::: code-group` (code-group.ts), via remark-directive.
  */
 import type { RootContent } from "mdast";

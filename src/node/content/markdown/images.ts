@@ -1,5 +1,5 @@
 /**
- * Images of a page (design.md §8): every image loads lazily and decodes off the main thread; a
+ * Images of a page (docs/design.md §8): every image loads lazily and decodes off the main thread; a
  * local one (a file of public/, by site path or relative to the page) gets the `width` and
  * `height` of its file, so the page does not move when it arrives, and is a `file:line` error
  * when the file is missing. The file is read under the rules of source-files.ts and becomes a

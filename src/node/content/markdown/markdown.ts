@@ -16,7 +16,6 @@ import type { Root as HastRoot } from "hast";
 import type { VFile } from "vfile";
 import type { Diagnostic } from "../../core/errors.ts";
 import type { Header } from "../../../shared/types.ts";
-import type { UrlKind } from "../../../shared/url-policy.ts";
 import { normalizeContainerSyntax } from "./containers.ts";
 import { HighlightCache } from "../code/highlight.ts";
 import type { SourceReader } from "../parts/source-files.ts";
@@ -27,25 +26,14 @@ import { bodyMarkdown } from "./page-markdown.ts";
 import { transformRawHtml } from "./raw-html.ts";
 import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
 import { fillToc } from "./toc.ts";
+import type { LinkRef } from "../../core/link-map.ts";
 import type { ApiDescription } from "../../../shared/openapi/operations.ts";
-import type { CliDescription } from "../../examples/cli-description.ts";
+import type { CliDescription } from "../../core/cli-description.ts";
 import { collectSamples } from "../code/code-samples.ts";
+import { collectClaims, type PageClaim } from "../claims.ts";
 import type { CodeSample } from "../../examples/sample.ts";
 
-/** A link or image of a page, where it stands in its source file (the build checks site links; check-links names them all). */
-export interface LinkRef {
-  /** The target as written, e.g. `/workflows/steps/triggers/#schedule`. */
-  url: string;
-  line: number;
-  column: number;
-  kind: "link" | "image";
-  /** How it is followed (src/shared/url-policy.ts). */
-  scope: UrlKind;
-  /** The link as written, when the build resolved it to `url` (a `.md` link: md-links.ts). */
-  written?: string;
-  /** The included file it stands in, when it is not the page's own (line and column are that file's). */
-  file?: string;
-}
+export type { LinkRef };
 
 /** A section of a page for the search index: the text under one heading. */
 export interface Section {
@@ -70,6 +58,8 @@ export interface MarkdownResult {
   usedCli?: boolean;
   /** The code blocks, for the example checks (code-samples.ts). */
   samples: CodeSample[];
+  /** What the prose states of error codes and exit codes, for the example checks (claims.ts). */
+  claims: PageClaim[];
 }
 
 /** Per-page state of the Markdown chain, read and filled by the two passes. */
@@ -110,6 +100,7 @@ export interface RenderContext {
   cli?: CliDescription;
   usedCli?: boolean;
   samples?: CodeSample[];
+  claims?: PageClaim[];
 }
 
 let processor: Processor | undefined;
@@ -123,6 +114,7 @@ function getProcessor(): Processor {
     .use(() => (tree: MdRoot, file: VFile) => {
       const ctx = pageContext(file);
       ctx.samples = collectSamples(tree, ctx);
+      ctx.claims = collectClaims(tree, ctx);
       walkMdast(tree, ctx, String(file.value));
       // Written from the same tree the HTML is made from next: no page is parsed twice.
       if (ctx.pageUrl !== undefined)
@@ -211,5 +203,6 @@ export async function renderMarkdown(
     usedApi: ctx.usedApi,
     usedCli: ctx.usedCli,
     samples: ctx.samples ?? [],
+    claims: ctx.claims ?? [],
   };
 }

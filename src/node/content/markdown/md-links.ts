@@ -3,7 +3,7 @@
  * `[x](../limits.md#http-payload)` (relative to the page's file), `/limits.md` (from the content
  * folder), `guide/index.md` (the folder's route). Each becomes the page's route, checked with its
  * anchor like any site link. `?raw` asks for the page's Markdown for machines instead
- * (design.md §8): `[limits as Markdown](./limits.md?raw)` → `/docs/v2/limits.md`.
+ * (docs/design.md §8): `[limits as Markdown](./limits.md?raw)` → `/docs/v2/limits.md`.
  */
 import { posix } from "node:path";
 import type { Diagnostic } from "../../core/errors.ts";

@@ -1,5 +1,5 @@
 /**
- * Markdown for machines (design.md §8): a page's mdast, after includes, site values and the mdast
+ * Markdown for machines (docs/design.md §8): a page's mdast, after includes, site values and the mdast
  * pass, written back as plain CommonMark + GFM that any reader understands. Containers become
  * quotes opening with their bold title, a code group each fence under its bold label, badges
  * plain words, fences only their language (the code as it should be run: notation comments out,
@@ -35,12 +35,16 @@ import { keptHtmlSource } from "./raw-html.ts";
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
 
-/** A URL as written in the page (site links already carry the base) made absolute against the page's URL. */
-function absolute(url: string): string {
+/**
+ * A URL as written in the page (site links already carry the base) made absolute against the
+ * page's URL, which each call of the serialiser carries in its options (`pageUrl`: the serialiser
+ * keeps options it does not know in `state.options`).
+ */
+function absolute(url: string, state: State): string {
   // An anchor alone (`#retries`) becomes the page's URL with it, so the text stands on its own anywhere.
   if (SCHEME_RE.test(url)) return url;
   try {
-    return new URL(url, pageUrl).href;
+    return new URL(url, (state.options as { pageUrl?: string }).pageUrl).href;
   } catch {
     return url;
   }
@@ -102,9 +106,6 @@ const badge: Handle = (node: TextDirective, parent: Parents | undefined, state, 
   return pad(before, /[^\s([{]$/) + state.safe(text, info) + pad(after, /^[^\s.,;:!?)\]}]/);
 };
 
-// The URL of the page being written: serialisation is synchronous, so one set of options serves every page.
-let pageUrl = "";
-
 // Text that no escape rule of mdast-util-to-markdown (with GFM) can touch: it starts with none of
 // the characters that mean something at the start of a line, holds none of those that mean
 // something anywhere, no line break, nothing that GFM would take for a link (`www.`, `://`), no
@@ -133,11 +134,11 @@ const text: Handle = (node: Text, parent, state, info) => {
 /** Serialisation options, made once per thread. */
 function makeOptions(): Options {
   const link: Handle = (node: Link, parent, state, info) =>
-    defaultHandlers.link({ ...node, url: absolute(node.url) }, parent, state, info);
+    defaultHandlers.link({ ...node, url: absolute(node.url, state) }, parent, state, info);
   const image: Handle = (node: Image, parent, state, info) =>
-    defaultHandlers.image({ ...node, url: absolute(node.url) }, parent, state, info);
+    defaultHandlers.image({ ...node, url: absolute(node.url, state) }, parent, state, info);
   const definition: Handle = (node: Definition, parent, state, info) =>
-    defaultHandlers.definition({ ...node, url: absolute(node.url) }, parent, state, info);
+    defaultHandlers.definition({ ...node, url: absolute(node.url, state) }, parent, state, info);
   return {
     bullet: "-",
     emphasis: "_",
@@ -161,7 +162,7 @@ function makeOptions(): Options {
   };
 }
 
-let options: Options | undefined;
+let shared: Options | undefined;
 
 /**
  * Whether a block holds something the Markdown for machines writes differently from its source:
@@ -197,8 +198,8 @@ function changes(node: Nodes): boolean {
  * follows a list always do, so that two lists or a list and indented code never run together.
  */
 export function bodyMarkdown(tree: Root, url: string, source?: string): string {
-  pageUrl = url;
-  options ??= makeOptions();
+  // The same extensions each call (their escape patterns are compiled once), the page's URL its own.
+  const options = { ...(shared ??= makeOptions()), pageUrl: url };
   if (source === undefined) return toMarkdown(tree, options);
   const parts: string[] = [];
   let run: RootContent[] = [];

@@ -1,7 +1,7 @@
 /**
  * `[[toc]]` on a line of its own (VitePress): the page's outline in place, a list of links to its
  * `##` headings with their `###` headings nested, in a `nav` named "Table of contents" (the
- * outline beside the article is "On this page", design.md §8).
+ * outline beside the article is "On this page", docs/design.md §8).
  */
 import type { Paragraph } from "mdast";
 import type { Element, ElementContent, Root } from "hast";

@@ -1,5 +1,5 @@
 /**
- * Includes and code imports, expanded into a page's Markdown before it is parsed (design.md §8):
+ * Includes and code imports, expanded into a page's Markdown before it is parsed (docs/design.md §8):
  * a line `<!--@include: ./_parts/auth.md-->` (optionally `#region` and `{3,12}`) is replaced by
  * that file's Markdown, includes in it expanded in turn; a line `<<< @/_snippets/verify.js`
  * (optionally `#region`, `{1,4-6}` and `[title]`) by a fenced code block of that file. Lines in

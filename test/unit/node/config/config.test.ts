@@ -119,13 +119,6 @@ describe("validateConfig", () => {
       /values: values is an object of named values/,
     );
   });
-
-  it("lets BROOK_DOCS_GTM_ID override the tag manager id, and checks it", () => {
-    process.env.BROOK_DOCS_GTM_ID = "GTM-ABC123";
-    expect(validateConfig({}, "x").analytics.gtmId).toBe("GTM-ABC123");
-    process.env.BROOK_DOCS_GTM_ID = "nope";
-    expect(() => validateConfig({}, "x")).toThrow(/BROOK_DOCS_GTM_ID=nope is not a tag manager id/);
-  });
 });
 
 describe("outline and banner", () => {

@@ -7,7 +7,7 @@ import {
   expandCliCommand,
 } from "../../../../src/node/content/markdown/cli-command.ts";
 import { resolveDefaults } from "../../../../src/node/reference/cli-reference.ts";
-import type { CliDescription } from "../../../../src/node/examples/cli-description.ts";
+import type { CliDescription } from "../../../../src/node/core/cli-description.ts";
 
 const CLI: CliDescription = {
   name: "brook",

@@ -15,7 +15,7 @@ import {
 } from "../../../../src/node/content/parts/source-files.ts";
 import { normalizeContainerSyntax } from "../../../../src/node/content/markdown/containers.ts";
 import { renderMarkdown } from "../../../../src/node/content/markdown/markdown.ts";
-import { DependencyFiles } from "../../../../src/node/engine/file-deps.ts";
+import { DependencyFiles } from "../../../../src/node/content/file-deps.ts";
 
 describe("parseFenceInfo", () => {
   it("reads the language, a title, highlighted lines and line numbers in any order", () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadCliDescription } from "../../../../src/node/examples/cli-description.ts";
+import { loadCliDescription } from "../../../../src/node/core/cli-description.ts";
 import { checkCliUsage } from "../../../../src/node/examples/check-cli.ts";
 import { BrookError } from "../../../../src/node/core/errors.ts";
 import { shellCommands } from "../../../../src/node/examples/shell-words.ts";

@@ -11,7 +11,7 @@ import type { Code, RootContent } from "mdast";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../../../src/node/content/markdown/markdown.ts";
 import { operationNodes } from "../../../../src/node/content/markdown/api-operation.ts";
-import { checkSiteExamples } from "../../../../src/node/examples/stage.ts";
+import { checkSiteExamples } from "../../../../src/node/examples/examples-stage.ts";
 import { stopStepChecker } from "../../../../src/node/examples/step-types-process.ts";
 import { loadOpenApi } from "../../../../src/node/reference/openapi-load.ts";
 import type { ApiDescription } from "../../../../src/shared/openapi/operations.ts";

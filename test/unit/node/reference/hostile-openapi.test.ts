@@ -15,11 +15,17 @@ const describeWith = (schema: string, components = "") => `openapi: 3.1.0
 info:
   title: Probe
   version: "1"
+servers:
+  - url: https://api.brook.example/v1
+security: []
 paths:
   /things:
     get:
       operationId: listThings
+      summary: List things
       responses:
+        "400":
+          description: Bad request
         "200":
           description: Things
           content:

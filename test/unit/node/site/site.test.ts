@@ -5,7 +5,7 @@ import {
   resolveSidebar,
 } from "../../../../src/node/site/sidebar.ts";
 import { checkRedirectAnchors, resolveRedirects } from "../../../../src/node/site/redirects.ts";
-import { checkLink } from "../../../../src/node/site/links.ts";
+import { checkLink } from "../../../../src/node/core/link-rules.ts";
 import { propose } from "../../../../src/shared/similar.ts";
 
 describe("sidebar", () => {
