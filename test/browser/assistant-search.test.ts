@@ -8,6 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ROOT } from "../helpers/site.ts";
 import { startHarness, type Harness } from "./harness.ts";
+import { within } from "../helpers/time.ts";
 
 let h: Harness;
 let client: Client;
@@ -22,7 +23,7 @@ beforeAll(async () => {
       stderr: "pipe",
     }),
   );
-}, 120_000);
+}, within(120_000));
 
 afterAll(async () => {
   await client?.close();

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations, DOCS, startHarness, type Harness } from "./harness.ts";
+import { within } from "../helpers/time.ts";
 
 /** The pages with a table wider than its box at 375 px, as measured when this list was made. */
 const WIDE_TABLES = [
@@ -37,7 +38,7 @@ const LAYOUTS = ["", "code/nodejs/auth/", "no-such-page/"];
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({}, DOCS);
-}, 180_000);
+}, within(180_000));
 afterAll(async () => {
   await h?.close();
 });
@@ -64,19 +65,27 @@ async function check(paths: string[], width: number): Promise<string[]> {
 }
 
 describe("axe-core on the docs, WCAG 2.2 AA", () => {
-  it("pages with wide tables at 375 px: no violations, the tables' boxes focusable and named", async () => {
-    expect(await check(WIDE_TABLES, 375)).toEqual([]);
-    // The boxes themselves: a keyboard stop with a name, on a page where the table is wider.
-    const page = await h.open("/docs/v2/pricing/", { viewport: { width: 375, height: 800 } });
-    const box = page.locator(".content .table-scroll").first();
-    expect(await box.getAttribute("tabindex")).toBe("0");
-    expect(await box.getAttribute("role")).toBe("region");
-    expect(await box.getAttribute("aria-label")).toMatch(/^Table: \S/);
-    expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
-    await page.context().close();
-  }, 240_000);
+  it(
+    "pages with wide tables at 375 px: no violations, the tables' boxes focusable and named",
+    async () => {
+      expect(await check(WIDE_TABLES, 375)).toEqual([]);
+      // The boxes themselves: a keyboard stop with a name, on a page where the table is wider.
+      const page = await h.open("/docs/v2/pricing/", { viewport: { width: 375, height: 800 } });
+      const box = page.locator(".content .table-scroll").first();
+      expect(await box.getAttribute("tabindex")).toBe("0");
+      expect(await box.getAttribute("role")).toBe("region");
+      expect(await box.getAttribute("aria-label")).toMatch(/^Table: \S/);
+      expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+      await page.context().close();
+    },
+    within(240_000),
+  );
 
-  it("one page of each layout at 375 and 1280 px: no violations", async () => {
-    expect([...(await check(LAYOUTS, 375)), ...(await check(LAYOUTS, 1280))]).toEqual([]);
-  }, 120_000);
+  it(
+    "one page of each layout at 375 and 1280 px: no violations",
+    async () => {
+      expect([...(await check(LAYOUTS, 375)), ...(await check(LAYOUTS, 1280))]).toEqual([]);
+    },
+    within(120_000),
+  );
 });

@@ -9,6 +9,7 @@ import { startPreview, type PreviewServer } from "../../src/node/preview.ts";
 import { ROOT } from "../helpers/site.ts";
 
 import { CHROMIUM_ARGS } from "../helpers/chromium.mjs";
+import { within } from "../helpers/time.ts";
 
 /** A page of a test: console errors and `docs:navigated` details (kept across full page loads). */
 export type TestPage = Page & { errors: string[]; navs: NavigatedDetail[] };
@@ -142,7 +143,7 @@ export async function navigated(page: TestPage, n: number): Promise<NavigatedDet
     // Not a pause: a bound on waiting, so a navigation that never comes fails with what came.
     const giveUp = setTimeout(
       () => reject(new Error(`expected ${n} navigations, got ${JSON.stringify(page.navs)}`)),
-      30_000,
+      within(30_000),
     );
     const wake = () => {
       if (page.navs.length < n) return;

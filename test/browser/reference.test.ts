@@ -8,13 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { axeViolations, DOCS, startHarness, type Harness } from "./harness.ts";
+import { within } from "../helpers/time.ts";
 
 const PAGES = ["/docs/v2/api/rest/", "/docs/v2/api/rest/webhooks/"];
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({}, DOCS);
-}, 180_000);
+}, within(180_000));
 afterAll(async () => {
   await h?.close();
 });
@@ -57,59 +58,67 @@ function wordBreaks(page: Page): Promise<string[]> {
 }
 
 describe("the REST reference", () => {
-  it("wraps no identifier inside a word, at 1440 and at 390 px", async () => {
-    for (const width of [1440, 390])
-      for (const path of PAGES) {
-        const page = await h.open(path, { viewport: { width, height: 900 } });
-        expect(await page.locator("main .content code").count()).toBeGreaterThan(50);
-        expect(await wordBreaks(page), `${path} at ${width} px`).toEqual([]);
-        await page.context().close();
-      }
-  }, 180_000);
+  it(
+    "wraps no identifier inside a word, at 1440 and at 390 px",
+    async () => {
+      for (const width of [1440, 390])
+        for (const path of PAGES) {
+          const page = await h.open(path, { viewport: { width, height: 900 } });
+          expect(await page.locator("main .content code").count()).toBeGreaterThan(50);
+          expect(await wordBreaks(page), `${path} at ${width} px`).toEqual([]);
+          await page.context().close();
+        }
+    },
+    within(180_000),
+  );
 
-  it("at 1440 px: each operation's samples beside its fields, in view while they scroll", async () => {
-    const page = await h.open(PAGES[0]!, { viewport: { width: 1440, height: 900 } });
-    const header = await page.evaluate(
-      () => document.querySelector(".site-header")!.getBoundingClientRect().height,
-    );
-    const ops = page.locator(".operation");
-    const count = await ops.count();
-    expect(count).toBe(28);
-    let scrolled = 0;
-    for (let i = 0; i < count; i++) {
-      const op = ops.nth(i);
-      // The operation's top well under the header: nothing sticks yet.
-      await op.evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - 300));
-      const doc = (await op.locator(".operation-doc").boundingBox())!;
-      const samples = (await op.locator(".operation-samples").boundingBox())!;
-      // Beside: the samples' column starts right of the fields', level with its top.
-      expect(samples.x, `operation ${i}`).toBeGreaterThanOrEqual(doc.x + doc.width);
-      expect(Math.abs(samples.y - doc.y), `operation ${i}`).toBeLessThan(4);
-      // Four languages, the cURL one first.
-      expect(await op.locator(".operation-samples [role=tab]").allTextContents()).toEqual([
-        "cURL",
-        "Node.js",
-        "Python",
-        "Go",
-      ]);
-      // In view: from the top of the fields to where the column must give way to the next
-      // operation, the samples stay whole under the header.
-      const room = doc.height - samples.height;
-      if (room < 200) continue;
-      scrolled++;
-      // Where the fields' top reaches the sticky line (16 px under the header), then further.
-      const start = (await page.evaluate(() => window.scrollY)) + doc.y - header - 16;
-      for (const into of [0.2, 0.5, 0.9]) {
-        await page.evaluate((y) => window.scrollTo(0, y), start + room * into);
-        const box = (await op.locator(".operation-samples").boundingBox())!;
-        expect(box.y, `operation ${i} at ${into}`).toBeGreaterThanOrEqual(header);
-        expect(box.y + box.height, `operation ${i} at ${into}`).toBeLessThanOrEqual(900);
+  it(
+    "at 1440 px: each operation's samples beside its fields, in view while they scroll",
+    async () => {
+      const page = await h.open(PAGES[0]!, { viewport: { width: 1440, height: 900 } });
+      const header = await page.evaluate(
+        () => document.querySelector(".site-header")!.getBoundingClientRect().height,
+      );
+      const ops = page.locator(".operation");
+      const count = await ops.count();
+      expect(count).toBe(28);
+      let scrolled = 0;
+      for (let i = 0; i < count; i++) {
+        const op = ops.nth(i);
+        // The operation's top well under the header: nothing sticks yet.
+        await op.evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - 300));
+        const doc = (await op.locator(".operation-doc").boundingBox())!;
+        const samples = (await op.locator(".operation-samples").boundingBox())!;
+        // Beside: the samples' column starts right of the fields', level with its top.
+        expect(samples.x, `operation ${i}`).toBeGreaterThanOrEqual(doc.x + doc.width);
+        expect(Math.abs(samples.y - doc.y), `operation ${i}`).toBeLessThan(4);
+        // Four languages, the cURL one first.
+        expect(await op.locator(".operation-samples [role=tab]").allTextContents()).toEqual([
+          "cURL",
+          "Node.js",
+          "Python",
+          "Go",
+        ]);
+        // In view: from the top of the fields to where the column must give way to the next
+        // operation, the samples stay whole under the header.
+        const room = doc.height - samples.height;
+        if (room < 200) continue;
+        scrolled++;
+        // Where the fields' top reaches the sticky line (16 px under the header), then further.
+        const start = (await page.evaluate(() => window.scrollY)) + doc.y - header - 16;
+        for (const into of [0.2, 0.5, 0.9]) {
+          await page.evaluate((y) => window.scrollTo(0, y), start + room * into);
+          const box = (await op.locator(".operation-samples").boundingBox())!;
+          expect(box.y, `operation ${i} at ${into}`).toBeGreaterThanOrEqual(header);
+          expect(box.y + box.height, `operation ${i} at ${into}`).toBeLessThanOrEqual(900);
+        }
       }
-    }
-    // Most operations have more fields than a screen holds: the check above ran on them.
-    expect(scrolled).toBeGreaterThan(10);
-    await page.context().close();
-  }, 180_000);
+      // Most operations have more fields than a screen holds: the check above ran on them.
+      expect(scrolled).toBeGreaterThan(10);
+      await page.context().close();
+    },
+    within(180_000),
+  );
 
   it("below 1200 px the samples follow the fields; at 1280 px the outline is under the title", async () => {
     const narrow = await h.open(PAGES[0]!, { viewport: { width: 1100, height: 900 } });
@@ -156,26 +165,30 @@ describe("the REST reference", () => {
     await linked.context().close();
   });
 
-  it("axe finds nothing at 390 and 1440 px, light and dark", async () => {
-    const found: string[] = [];
-    for (const width of [390, 1440]) {
-      const context = await h.browser.newContext({
-        viewport: { width, height: 900 },
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
-      for (const path of PAGES) {
-        await page.goto(h.url(path));
-        // Every rule in the light theme; in the dark one, what a theme changes: the colours.
-        for (const theme of ["light", "dark"]) {
-          await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-          const rules = theme === "dark" ? ["color-contrast"] : undefined;
-          for (const v of await axeViolations(page, { rules }))
-            found.push(`${path} (${theme}, ${width} px): ${v}`);
+  it(
+    "axe finds nothing at 390 and 1440 px, light and dark",
+    async () => {
+      const found: string[] = [];
+      for (const width of [390, 1440]) {
+        const context = await h.browser.newContext({
+          viewport: { width, height: 900 },
+          bypassCSP: true,
+        });
+        const page = await context.newPage();
+        for (const path of PAGES) {
+          await page.goto(h.url(path));
+          // Every rule in the light theme; in the dark one, what a theme changes: the colours.
+          for (const theme of ["light", "dark"]) {
+            await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+            const rules = theme === "dark" ? ["color-contrast"] : undefined;
+            for (const v of await axeViolations(page, { rules }))
+              found.push(`${path} (${theme}, ${width} px): ${v}`);
+          }
         }
+        await context.close();
       }
-      await context.close();
-    }
-    expect(found).toEqual([]);
-  }, 600_000);
+      expect(found).toEqual([]);
+    },
+    within(600_000),
+  );
 });

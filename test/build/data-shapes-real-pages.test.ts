@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, runCli } from "../helpers/site.ts";
+import { within } from "../helpers/time.ts";
 
 const site = mkdtempSync(join(tmpdir(), "brook-shapes-"));
 for (const part of ["content", "data", "public", "site.config.ts"])
@@ -31,105 +32,109 @@ function mistake(page: string, from: string, to: string, after = ""): number {
 }
 
 describe("data shapes on copies of real pages", () => {
-  it("stop build --strict at the file and line of each mistake", () => {
-    const planted: [page: string, line: number, rule: string, says: RegExp][] = [
-      [
-        "notebook/dollar-event.md",
-        mistake("notebook/dollar-event.md", '  "cc": [],', '  "bcc": [],'),
-        "event-shape",
-        /an event of the email trigger .*bcc/,
-      ],
-      [
-        "notebook/dollar-event.md",
-        mistake("notebook/dollar-event.md", "| `payload` |", "| `payload_json` |"),
-        "event-shape",
-        /names the field payload_json, which an event of the emit trigger/,
-      ],
-      [
-        "workflows/examples/cron-job.md",
-        mistake(
+  it(
+    "stop build --strict at the file and line of each mistake",
+    () => {
+      const planted: [page: string, line: number, rule: string, says: RegExp][] = [
+        [
+          "notebook/dollar-event.md",
+          mistake("notebook/dollar-event.md", '  "cc": [],', '  "bcc": [],'),
+          "event-shape",
+          /an event of the email trigger .*bcc/,
+        ],
+        [
+          "notebook/dollar-event.md",
+          mistake("notebook/dollar-event.md", "| `payload` |", "| `payload_json` |"),
+          "event-shape",
+          /names the field payload_json, which an event of the emit trigger/,
+        ],
+        [
           "workflows/examples/cron-job.md",
-          '"id": "evt_7q2m9x4c1v8b3n6k0z5r2t7w"',
-          '"id": "exe_7q2m9x4c1v8b3n6k0z5r2t7w"',
-        ),
-        "event-shape",
-        /exe_7q2m9x4c1v8b3n6k0z5r2t7w/,
-      ],
-      [
-        "api/rest/webhooks.md",
-        mistake(
+          mistake(
+            "workflows/examples/cron-job.md",
+            '"id": "evt_7q2m9x4c1v8b3n6k0z5r2t7w"',
+            '"id": "exe_7q2m9x4c1v8b3n6k0z5r2t7w"',
+          ),
+          "event-shape",
+          /exe_7q2m9x4c1v8b3n6k0z5r2t7w/,
+        ],
+        [
           "api/rest/webhooks.md",
-          '"id": "wh_f35kkd0vj6qihjp5rmmigtes"',
-          '"id": "whk_f35kkd0vj6qihjp5rmmigtes"',
-        ),
+          mistake(
+            "api/rest/webhooks.md",
+            '"id": "wh_f35kkd0vj6qihjp5rmmigtes"',
+            '"id": "whk_f35kkd0vj6qihjp5rmmigtes"',
+          ),
+          "api-response",
+          /id must match pattern/,
+        ],
+        [
+          "errors.md",
+          mistake(
+            "errors.md",
+            '"type": "rate_limited",',
+            '"type": "queue_full",',
+            "## Event Queue Full",
+          ),
+          "error-shape",
+          /the error's type "queue_full" is none of the catalogue's/,
+        ],
+        [
+          "workflows/managing.md",
+          mistake("workflows/managing.md", "`503` with the code", "`502` with the code"),
+          "error-shape",
+          /workflow_paused is answered with 503 \(unavailable\), not 502/,
+        ],
+        [
+          "errors.md",
+          mistake(
+            "errors.md",
+            "| CLI | `brook run` exits `5` |",
+            "| CLI | `brook run` exits `1` |",
+            "## Event Queue Full",
+          ),
+          "cli-usage",
+          /brook run exits 5 for Event Queue Full, not 1/,
+        ],
+        [
+          "workflows/steps/actions.md",
+          mistake("workflows/steps/actions.md", "```json :no-schema=third-party", "```json"),
+          "json-shape",
+          /does not say what it shows/,
+        ],
+      ];
+      // A response missing a required field: reported at the first line of the JSON.
+      const copy = join(site, "content/workflows/copy.md");
+      const text = readFileSync(copy, "utf8");
+      writeFileSync(copy, text.replace(',\n  "updated_at": "2026-03-02T10:15:00Z"', ""));
+      const fence = text
+        .slice(0, text.indexOf("```json :response=createWorkflow"))
+        .split("\n").length;
+      planted.push([
+        "workflows/copy.md",
+        fence + 1,
         "api-response",
-        /id must match pattern/,
-      ],
-      [
-        "errors.md",
-        mistake(
-          "errors.md",
-          '"type": "rate_limited",',
-          '"type": "queue_full",',
-          "## Event Queue Full",
-        ),
-        "error-shape",
-        /the error's type "queue_full" is none of the catalogue's/,
-      ],
-      [
-        "workflows/managing.md",
-        mistake("workflows/managing.md", "`503` with the code", "`502` with the code"),
-        "error-shape",
-        /workflow_paused is answered with 503 \(unavailable\), not 502/,
-      ],
-      [
-        "errors.md",
-        mistake(
-          "errors.md",
-          "| CLI | `brook run` exits `5` |",
-          "| CLI | `brook run` exits `1` |",
-          "## Event Queue Full",
-        ),
-        "cli-usage",
-        /brook run exits 5 for Event Queue Full, not 1/,
-      ],
-      [
-        "workflows/steps/actions.md",
-        mistake("workflows/steps/actions.md", "```json :no-schema=third-party", "```json"),
-        "json-shape",
-        /does not say what it shows/,
-      ],
-    ];
-    // A response missing a required field: reported at the first line of the JSON.
-    const copy = join(site, "content/workflows/copy.md");
-    const text = readFileSync(copy, "utf8");
-    writeFileSync(copy, text.replace(',\n  "updated_at": "2026-03-02T10:15:00Z"', ""));
-    const fence = text
-      .slice(0, text.indexOf("```json :response=createWorkflow"))
-      .split("\n").length;
-    planted.push([
-      "workflows/copy.md",
-      fence + 1,
-      "api-response",
-      /missing required field updated_at/,
-    ]);
+        /missing required field updated_at/,
+      ]);
 
-    const { code, stderr } = runCli(
-      site,
-      "build",
-      "--strict",
-      "--no-cache",
-      "--out",
-      join(site, "dist"),
-    );
-    expect(code).not.toBe(0);
-    for (const [page, line, rule, says] of planted) {
-      const at = new RegExp(
-        `content/${page.replace(/[.]/g, "\\.")}:${line}:\\d+: (.*) \\[${rule}\\]`,
+      const { code, stderr } = runCli(
+        site,
+        "build",
+        "--strict",
+        "--no-cache",
+        "--out",
+        join(site, "dist"),
       );
-      const found = at.exec(stderr);
-      expect(found, `${page}:${line} [${rule}] in:\n${stderr}`).not.toBeNull();
-      expect(found![1]).toMatch(says);
-    }
-  }, 600_000);
+      expect(code).not.toBe(0);
+      for (const [page, line, rule, says] of planted) {
+        const at = new RegExp(
+          `content/${page.replace(/[.]/g, "\\.")}:${line}:\\d+: (.*) \\[${rule}\\]`,
+        );
+        const found = at.exec(stderr);
+        expect(found, `${page}:${line} [${rule}] in:\n${stderr}`).not.toBeNull();
+        expect(found![1]).toMatch(says);
+      }
+    },
+    within(600_000),
+  );
 });

@@ -15,6 +15,7 @@ import { validateConfig } from "../../src/node/config/load.ts";
 import { flattenSiteValues } from "../../src/node/content/site-values.ts";
 import { BrookError, formatError } from "../../src/node/core/errors.ts";
 import { classifyUrl } from "../../src/shared/url-policy.ts";
+import { within } from "../helpers/time.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x0b700c);
 
@@ -359,57 +360,61 @@ function sandboxRoots() {
 }
 
 describe("fuzz: the content stage never fails with an internal error", () => {
-  it("parses 3,000 random pages into a page (and its Markdown) or diagnostics, with nothing unsafe in the HTML", async () => {
-    const r = rng(SEED);
-    const sandbox = sandboxRoots();
-    // With siteUrl: the Markdown for machines is written from every tree too.
-    const options = {
-      base: "/docs/v2/",
-      siteValues: { apiBase: "https://api.brook.example/v1", title: "Brook" },
-      roots: sandbox.roots,
-      siteUrl: "https://brook.example",
-    };
-    for (let i = 0; i < 3000; i++) {
-      const bytes = document(r);
-      const where = `seed ${SEED}, case ${i}: ${JSON.stringify(Buffer.from(bytes).toString("utf8").slice(0, 200))}`;
-      let result;
-      try {
-        result = await parsePage(
-          bytes,
-          { relativePath: "x.md", file: "content/x.md", route: "/x/" },
-          options,
-        );
-      } catch (e) {
-        throw new Error(`internal error on ${where}: ${(e as Error).stack}`);
-      }
-      for (const d of [...result.errors, ...result.warnings]) {
-        // Diagnostics name the page, or the part a problem is in.
-        expect(d.file, where).toMatch(/^content\/(x\.md|_parts\/a\.md|_parts\/loop\.md)$/);
-        expect(typeof d.message, where).toBe("string");
-        expect(d.rule, where).toMatch(/^[a-z0-9-]+$/);
-      }
-      if (!result.page) {
-        expect(result.errors.length, where).toBeGreaterThan(0);
-        continue;
-      }
-      expect(typeof result.page.markdown, where).toBe("string");
-      // Text is escaped (`<` as `&#x3C;`), so every `<name` left in the HTML is a real tag.
-      for (const tag of result.page.html.matchAll(TAG_RE)) {
-        expect(tag[1]!.toLowerCase(), where).not.toMatch(
-          /^(script|style|iframe|object|embed|form|base|meta|link)$/,
-        );
-        for (const attr of tag[2]!.matchAll(ATTR_RE)) {
-          const name = attr[1]!.toLowerCase();
-          expect(name, `${where}: ${tag[0]}`).not.toMatch(/^on|^style$|^srcdoc$|^formaction$/);
-          if (name === "href" || name === "src") {
-            const value = decodeEntities(attr[2] ?? attr[3] ?? "");
-            expect(classifyUrl(value).ok, `${where}: ${tag[0]}`).toBe(true);
+  it(
+    "parses 3,000 random pages into a page (and its Markdown) or diagnostics, with nothing unsafe in the HTML",
+    async () => {
+      const r = rng(SEED);
+      const sandbox = sandboxRoots();
+      // With siteUrl: the Markdown for machines is written from every tree too.
+      const options = {
+        base: "/docs/v2/",
+        siteValues: { apiBase: "https://api.brook.example/v1", title: "Brook" },
+        roots: sandbox.roots,
+        siteUrl: "https://brook.example",
+      };
+      for (let i = 0; i < 3000; i++) {
+        const bytes = document(r);
+        const where = `seed ${SEED}, case ${i}: ${JSON.stringify(Buffer.from(bytes).toString("utf8").slice(0, 200))}`;
+        let result;
+        try {
+          result = await parsePage(
+            bytes,
+            { relativePath: "x.md", file: "content/x.md", route: "/x/" },
+            options,
+          );
+        } catch (e) {
+          throw new Error(`internal error on ${where}: ${(e as Error).stack}`);
+        }
+        for (const d of [...result.errors, ...result.warnings]) {
+          // Diagnostics name the page, or the part a problem is in.
+          expect(d.file, where).toMatch(/^content\/(x\.md|_parts\/a\.md|_parts\/loop\.md)$/);
+          expect(typeof d.message, where).toBe("string");
+          expect(d.rule, where).toMatch(/^[a-z0-9-]+$/);
+        }
+        if (!result.page) {
+          expect(result.errors.length, where).toBeGreaterThan(0);
+          continue;
+        }
+        expect(typeof result.page.markdown, where).toBe("string");
+        // Text is escaped (`<` as `&#x3C;`), so every `<name` left in the HTML is a real tag.
+        for (const tag of result.page.html.matchAll(TAG_RE)) {
+          expect(tag[1]!.toLowerCase(), where).not.toMatch(
+            /^(script|style|iframe|object|embed|form|base|meta|link)$/,
+          );
+          for (const attr of tag[2]!.matchAll(ATTR_RE)) {
+            const name = attr[1]!.toLowerCase();
+            expect(name, `${where}: ${tag[0]}`).not.toMatch(/^on|^style$|^srcdoc$|^formaction$/);
+            if (name === "href" || name === "src") {
+              const value = decodeEntities(attr[2] ?? attr[3] ?? "");
+              expect(classifyUrl(value).ok, `${where}: ${tag[0]}`).toBe(true);
+            }
           }
         }
       }
-    }
-    rmSync(sandbox.root, { recursive: true, force: true });
-  }, 120_000);
+      rmSync(sandbox.root, { recursive: true, force: true });
+    },
+    within(120_000),
+  );
 });
 
 describe("fuzz: config values are validated, never trusted", () => {
@@ -472,63 +477,67 @@ describe("fuzz: config values are validated, never trusted", () => {
 });
 
 describe("fuzz: whole builds write nothing outside their output", () => {
-  it("builds 12 random sites: a result or diagnostics, and the sandbox holds only the project", async () => {
-    const r = rng(SEED + 2);
-    const names = [
-      "index.md",
-      "a.md",
-      "b/index.md",
-      "b/c.md",
-      "x y.md",
-      "a&b.md",
-      "_part.md",
-      ".hidden.md",
-      "ünï.md",
-      "p%41.md",
-      "deep/er/page.md",
-      "..md",
-      "_parts/a.md",
-      "_snippets/s.js",
-    ];
-    for (let i = 0; i < 12; i++) {
-      const sandbox = mkdtempSync(join(tmpdir(), "brook-fuzz-"));
-      const project = join(sandbox, "project");
-      mkdirSync(join(project, "content"), { recursive: true });
-      for (let n = r.int(1, 6); n > 0; n--) {
-        const name = r.pick(names);
-        mkdirSync(join(project, "content", name, ".."), { recursive: true });
+  it(
+    "builds 12 random sites: a result or diagnostics, and the sandbox holds only the project",
+    async () => {
+      const r = rng(SEED + 2);
+      const names = [
+        "index.md",
+        "a.md",
+        "b/index.md",
+        "b/c.md",
+        "x y.md",
+        "a&b.md",
+        "_part.md",
+        ".hidden.md",
+        "ünï.md",
+        "p%41.md",
+        "deep/er/page.md",
+        "..md",
+        "_parts/a.md",
+        "_snippets/s.js",
+      ];
+      for (let i = 0; i < 12; i++) {
+        const sandbox = mkdtempSync(join(tmpdir(), "brook-fuzz-"));
+        const project = join(sandbox, "project");
+        mkdirSync(join(project, "content"), { recursive: true });
+        for (let n = r.int(1, 6); n > 0; n--) {
+          const name = r.pick(names);
+          mkdirSync(join(project, "content", name, ".."), { recursive: true });
+          writeFileSync(
+            join(project, "content", name),
+            r.next() < 0.7
+              ? `---\ntitle: Page ${n}\ndescription: A page.\n---\n\n${block(r)}\n\n## Section\n\n${inline(r)}\n`
+              : document(r),
+          );
+        }
+        const redirects =
+          r.next() < 0.5
+            ? [
+                {
+                  from: r.pick(["/old", "/../../escape", "/x y", "/b"]),
+                  to: r.pick(["/", "/a/", "/b/#section", "/nope/"]),
+                },
+              ]
+            : [];
         writeFileSync(
-          join(project, "content", name),
-          r.next() < 0.7
-            ? `---\ntitle: Page ${n}\ndescription: A page.\n---\n\n${block(r)}\n\n## Section\n\n${inline(r)}\n`
-            : document(r),
+          join(project, "site.config.ts"),
+          `export default ${JSON.stringify({ base: r.pick(["/docs/v2/", "/", "/../up/", "/x/"]), redirects })};\n`,
         );
+        try {
+          await buildSite({ cwd: project, contentDir: "content", outDir: "dist", cache: false });
+        } catch (e) {
+          expect(formatError(e), `site ${i}`).not.toMatch(/^Internal error/);
+        }
+        expect(readdirSync(sandbox), `site ${i}`).toEqual(["project"]);
+        // dist.links.json is the link map a build writes beside its output (src/node/core/link-map.ts).
+        for (const entry of readdirSync(project))
+          expect(["content", "dist", "dist.links.json", "site.config.ts"], `site ${i}`).toContain(
+            entry,
+          );
+        rmSync(sandbox, { recursive: true, force: true });
       }
-      const redirects =
-        r.next() < 0.5
-          ? [
-              {
-                from: r.pick(["/old", "/../../escape", "/x y", "/b"]),
-                to: r.pick(["/", "/a/", "/b/#section", "/nope/"]),
-              },
-            ]
-          : [];
-      writeFileSync(
-        join(project, "site.config.ts"),
-        `export default ${JSON.stringify({ base: r.pick(["/docs/v2/", "/", "/../up/", "/x/"]), redirects })};\n`,
-      );
-      try {
-        await buildSite({ cwd: project, contentDir: "content", outDir: "dist", cache: false });
-      } catch (e) {
-        expect(formatError(e), `site ${i}`).not.toMatch(/^Internal error/);
-      }
-      expect(readdirSync(sandbox), `site ${i}`).toEqual(["project"]);
-      // dist.links.json is the link map a build writes beside its output (src/node/core/link-map.ts).
-      for (const entry of readdirSync(project))
-        expect(["content", "dist", "dist.links.json", "site.config.ts"], `site ${i}`).toContain(
-          entry,
-        );
-      rmSync(sandbox, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    within(120_000),
+  );
 });

@@ -10,6 +10,7 @@ import type { SearchHead, SearchShard } from "../../src/shared/search/format.ts"
 import { openSearch, type SearchFn } from "../../src/shared/search/search.ts";
 import type { RouteManifest } from "../../src/shared/types.ts";
 import { buildFixture, ROOT } from "../helpers/site.ts";
+import { within } from "../helpers/time.ts";
 
 /**
  * The first result's page is a right one for at least this share of the queries. The issue's
@@ -38,7 +39,7 @@ beforeAll(async () => {
     head,
     head.shards.map(([, file]) => read<SearchShard>(file)),
   );
-}, 120_000);
+}, within(120_000));
 
 describe("search relevance on the docs", () => {
   it(`finds a right page first for ${TOP1_FLOOR * 100}% of the relevance set, and among the first three for ${TOP3_FLOOR * 100}%`, () => {

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, runCli } from "../helpers/site.ts";
+import { within } from "../helpers/time.ts";
 
 const site = mkdtempSync(join(tmpdir(), "brook-steps-"));
 for (const part of ["content", "data", "public", "site.config.ts"])
@@ -28,35 +29,39 @@ function plant(file: string, from: string, to: string): number {
 }
 
 describe("Python and Go steps, and the description, on copies of the real files", () => {
-  it("stop build --strict at the file and line of each mistake", () => {
-    const python = plant(
-      "content/code/python.md",
-      "ctx.respond(status=405,",
-      "ctx.respnd(status=405,",
-    );
-    const go = plant("content/code/go.md", 'ctx.Export("name", name)', 'ctx.Sned("name", name)');
-    const stray = plant(
-      "data/openapi.yaml",
-      `description: "The step's name, unique in the workflow." }`,
-      `description: The step's name, unique in the workflow. }`,
-    );
-    const { code, stderr } = runCli(
-      site,
-      "build",
-      "--strict",
-      "--no-cache",
-      "--out",
-      join(site, "dist"),
-    );
-    expect(code).not.toBe(0);
-    expect(stderr).toContain(
-      `content/code/python.md:${python}:13: \`ctx.respnd\`: Brook.StepContext has no member \`respnd\`; did you mean \`ctx.respond\`? (checked as a Python step) [step-types]`,
-    );
-    expect(stderr).toContain(
-      `content/code/go.md:${go}:6: \`ctx.Sned\`: Brook.StepContext has no member \`Sned\`; did you mean \`ctx.Send\`? (checked as a Go step) [step-types]`,
-    );
-    expect(stderr).toContain(
-      `data/openapi.yaml:${stray}:1: the description breaks Redocly's \`struct\` rule: Property \`unique in the workflow.\` is not expected here [openapi]`,
-    );
-  }, 300_000);
+  it(
+    "stop build --strict at the file and line of each mistake",
+    () => {
+      const python = plant(
+        "content/code/python.md",
+        "ctx.respond(status=405,",
+        "ctx.respnd(status=405,",
+      );
+      const go = plant("content/code/go.md", 'ctx.Export("name", name)', 'ctx.Sned("name", name)');
+      const stray = plant(
+        "data/openapi.yaml",
+        `description: "The step's name, unique in the workflow." }`,
+        `description: The step's name, unique in the workflow. }`,
+      );
+      const { code, stderr } = runCli(
+        site,
+        "build",
+        "--strict",
+        "--no-cache",
+        "--out",
+        join(site, "dist"),
+      );
+      expect(code).not.toBe(0);
+      expect(stderr).toContain(
+        `content/code/python.md:${python}:13: \`ctx.respnd\`: Brook.StepContext has no member \`respnd\`; did you mean \`ctx.respond\`? (checked as a Python step) [step-types]`,
+      );
+      expect(stderr).toContain(
+        `content/code/go.md:${go}:6: \`ctx.Sned\`: Brook.StepContext has no member \`Sned\`; did you mean \`ctx.Send\`? (checked as a Go step) [step-types]`,
+      );
+      expect(stderr).toContain(
+        `data/openapi.yaml:${stray}:1: the description breaks Redocly's \`struct\` rule: Property \`unique in the workflow.\` is not expected here [openapi]`,
+      );
+    },
+    within(300_000),
+  );
 });

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { buildSite } from "../../src/node/build-site.ts";
 import { checkBuild } from "../../src/node/check-links/check-build.ts";
 import { formatDiagnostic } from "../../src/node/core/errors.ts";
+import { within } from "../helpers/time.ts";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const temps: string[] = [];
@@ -179,7 +180,7 @@ describe("check-links on a built site changed after the build", () => {
 });
 
 describe("check-links on the real docs", () => {
-  it("passes after `brook-docs build`, as CI runs it", { timeout: 300_000 }, () => {
+  it("passes after `brook-docs build`, as CI runs it", { timeout: within(300_000) }, () => {
     const out = mkdtempSync(join(tmpdir(), "brook-real-"));
     temps.push(out);
     const env = { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" };

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startDev, type DevFixture } from "./dev-helpers.ts";
 import { CHROMIUM_ARGS } from "../helpers/chromium.mjs";
+import { within } from "../helpers/time.ts";
 
 let dev: DevFixture;
 let browser: Browser;
@@ -33,10 +34,10 @@ beforeAll(async () => {
   await page.goto(`${dev.server.home}guide/`);
   // The page's live-reload socket is open: saves reach it from here on.
   await vi.waitFor(() => expect(dev.server.connections()).toBeGreaterThan(0), {
-    timeout: 15_000,
+    timeout: within(15_000),
     interval: 50,
   });
-}, 120_000);
+}, within(120_000));
 afterAll(async () => {
   await browser?.close();
   await dev?.close();
@@ -57,7 +58,7 @@ describe("serve in Chromium", () => {
     await page.evaluate(() => ((window as unknown as { inPlace: boolean }).inPlace = true));
     await save(long("The guide body after an edit in the browser test."));
     await expect
-      .poll(() => page.textContent("article"), { timeout: 10_000 })
+      .poll(() => page.textContent("article"), { timeout: within(10_000) })
       .toContain("after an edit in the browser test");
     expect(await page.evaluate(() => (window as unknown as { inPlace?: boolean }).inPlace)).toBe(
       true,
@@ -72,29 +73,29 @@ describe("serve in Chromium", () => {
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1200);
     // The router keeps a scroll position in history.state; drop it, to see the dev client's own restore.
     await page.evaluate(() => history.replaceState(null, ""));
-    const loaded = page.waitForEvent("load", { timeout: 20_000 });
+    const loaded = page.waitForEvent("load", { timeout: within(20_000) });
     await save(readFileSync(guidePath(), "utf8").replace("title: Guide", "title: Guide book"));
     await loaded;
-    await expect.poll(() => page.textContent("h1"), { timeout: 10_000 }).toBe("Guide book");
+    await expect.poll(() => page.textContent("h1"), { timeout: within(10_000) }).toBe("Guide book");
     await expect
-      .poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 10_000 })
+      .poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: within(10_000) })
       .toBe(1200);
     await save(readFileSync(guidePath(), "utf8").replace("title: Guide book", "title: Guide"));
-    await expect.poll(() => page.textContent("h1"), { timeout: 20_000 }).toBe("Guide");
+    await expect.poll(() => page.textContent("h1"), { timeout: within(20_000) }).toBe("Guide");
   });
 
   it("shows a build error over the last good page and clears it on the next good save", async () => {
     const good = readFileSync(guidePath(), "utf8");
     await save("---\ntitle: Guide\ndescription: [unclosed\n---\n\nBody.\n");
     const overlay = page.locator("#brook-dev-overlay");
-    await expect.poll(() => overlay.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => overlay.isVisible(), { timeout: within(15_000) }).toBe(true);
     expect(await overlay.textContent()).toMatch(
       /content\/guide\.md:\d+:\d+: frontmatter is not valid YAML: .+\[yaml\]/,
     );
     expect(await page.textContent("article")).toContain("after an edit in the browser test");
     // Saving the last good text again changes no page: the overlay goes without a reload.
     await save(good);
-    await expect.poll(() => overlay.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => overlay.count(), { timeout: within(15_000) }).toBe(0);
   });
 
   it("ends on the server's last good build after 50 saves 50 ms apart, broken, good, titles changing", async () => {
@@ -116,14 +117,16 @@ describe("serve in Chromium", () => {
     await dev.server.idle();
     const served = (await dev.get("/docs/v2/guide/")).text.match(/after save \d+/)?.[0];
     expect(served).toBeDefined();
-    await expect.poll(() => overlay.isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => page.textContent("article"), { timeout: 20_000 }).toContain(served);
+    await expect.poll(() => overlay.isVisible(), { timeout: within(20_000) }).toBe(true);
+    await expect
+      .poll(() => page.textContent("article"), { timeout: within(20_000) })
+      .toContain(served);
     // One more good save: the page shows it, without the overlay.
     await save(base.replace("after an edit in the browser test", "after the final save"));
     await expect
-      .poll(() => page.textContent("article"), { timeout: 20_000 })
+      .poll(() => page.textContent("article"), { timeout: within(20_000) })
       .toContain("after the final save");
-    await expect.poll(() => overlay.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => overlay.count(), { timeout: within(20_000) }).toBe(0);
   });
 
   it("runs under the site's Content-Security-Policy without a violation", () => {

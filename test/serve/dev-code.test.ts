@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve, type BuildEvent, type DevServer } from "../../src/node/serve/dev-server.ts";
 import { ROOT } from "./dev-helpers.ts";
+import { within } from "../helpers/time.ts";
 
 // The generator's own code changes while serving: a copy of the project (src/, templates/) is
 // served from, so its templates and client can be edited without touching the real ones.
@@ -28,7 +29,7 @@ beforeAll(async () => {
     port: 0,
     logger: { info() {}, warn() {}, error: (m) => errors.push(m) },
   });
-}, 180_000);
+}, within(180_000));
 afterAll(async () => {
   await server?.close();
   if (project) rmSync(project, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import {
   type ServeOptions,
 } from "../../src/node/serve/dev-server.ts";
 import type { LiveMessage } from "../../src/node/serve/live-reload.ts";
+import { within } from "../helpers/time.ts";
 
 /** The project root. */
 export const ROOT = resolve(import.meta.dirname, "..", "..");
@@ -109,7 +110,7 @@ export class LiveClient {
   async waitFor<T extends LiveMessage>(
     test: (m: LiveMessage) => m is T,
     from = 0,
-    timeoutMs = 20_000,
+    timeoutMs = within(20_000),
   ): Promise<T> {
     let timedOut = false;
     // Not a pause: a bound on waiting, so a message that never comes fails with what came.

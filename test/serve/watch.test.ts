@@ -23,6 +23,7 @@ import {
   type Change,
 } from "../../src/node/serve/watch.ts";
 import { AssetArchive, type SiteMap } from "../../src/node/serve/dev-site.ts";
+import { within } from "../helpers/time.ts";
 
 const change = (file: string): Change => ({ kind: "content", file, event: "change" });
 
@@ -191,7 +192,7 @@ describe("watchSources and what a writer may put in content/", () => {
           write(++save);
           throw new Error(`${file}: save ${save} not reported yet`);
         },
-        { timeout: 10_000, interval: 100 },
+        { timeout: within(10_000), interval: 100 },
       );
     };
     return { dir, seen, until, saveUntilSeen, ready: watcher.ready, close };

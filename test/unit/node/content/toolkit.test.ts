@@ -16,6 +16,7 @@ import {
 import { normalizeContainerSyntax } from "../../../../src/node/content/markdown/containers.ts";
 import { renderMarkdown } from "../../../../src/node/content/markdown/markdown.ts";
 import { DependencyFiles } from "../../../../src/node/content/file-deps.ts";
+import { within } from "../../../helpers/time.ts";
 
 describe("parseFenceInfo", () => {
   it("reads the language, a title, highlighted lines and line numbers in any order", () => {
@@ -54,12 +55,16 @@ describe("parseFenceInfo", () => {
   });
 
   // Quadratic work on these inputs would take minutes: the test's time-out is the check.
-  it("reads a long hostile info string in one pass", () => {
-    expect(
-      parseFenceInfo("js", "{".repeat(100_000) + " [".repeat(100_000) + ":".repeat(100_000)).unknown
-        .length,
-    ).toBeGreaterThan(0);
-  }, 10_000);
+  it(
+    "reads a long hostile info string in one pass",
+    () => {
+      expect(
+        parseFenceInfo("js", "{".repeat(100_000) + " [".repeat(100_000) + ":".repeat(100_000))
+          .unknown.length,
+      ).toBeGreaterThan(0);
+    },
+    within(10_000),
+  );
 });
 
 describe("applyNotations", () => {
@@ -127,11 +132,15 @@ describe("applyNotations", () => {
     );
   });
 
-  it("reads a hostile line in a bounded number of searches", () => {
-    expect(
-      applyNotations("//".repeat(50_000) + " [!code hl]".repeat(20_000), "javascript").marks,
-    ).toEqual([MARK.highlight]);
-  }, 10_000);
+  it(
+    "reads a hostile line in a bounded number of searches",
+    () => {
+      expect(
+        applyNotations("//".repeat(50_000) + " [!code hl]".repeat(20_000), "javascript").marks,
+      ).toEqual([MARK.highlight]);
+    },
+    within(10_000),
+  );
 });
 
 describe("regions and line ranges", () => {
@@ -287,21 +296,25 @@ describe("paths, files and includes", () => {
     });
   });
 
-  it("reads a long line that starts like an include without backtracking", () => {
-    const page = { file: "content/page.md", relativePath: "page.md", lineOffset: 0 };
-    const x = expandIncludes(
-      "<!--@include:" +
-        " ".repeat(300_000) +
-        "x\n<<< " +
-        " ".repeat(300_000) +
-        "[\n// #region" +
-        " ".repeat(300_000) +
-        "!",
-      page,
-      new SourceReader(roots),
-    );
-    expect(x.diagnostics.map((d) => d.rule)).toEqual(["include-missing"]);
-  }, 10_000);
+  it(
+    "reads a long line that starts like an include without backtracking",
+    () => {
+      const page = { file: "content/page.md", relativePath: "page.md", lineOffset: 0 };
+      const x = expandIncludes(
+        "<!--@include:" +
+          " ".repeat(300_000) +
+          "x\n<<< " +
+          " ".repeat(300_000) +
+          "[\n// #region" +
+          " ".repeat(300_000) +
+          "!",
+        page,
+        new SourceReader(roots),
+      );
+      expect(x.diagnostics.map((d) => d.rule)).toEqual(["include-missing"]);
+    },
+    within(10_000),
+  );
 
   it("knows when a dependency changed, hashing each file once a build", () => {
     const memo = new Map();

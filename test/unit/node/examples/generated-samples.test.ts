@@ -16,6 +16,7 @@ import { stopStepChecker } from "../../../../src/node/examples/step-types-proces
 import { loadOpenApi } from "../../../../src/node/reference/openapi-load.ts";
 import type { ApiDescription } from "../../../../src/shared/openapi/operations.ts";
 import { realValueSource } from "../../../helpers/brook-data.ts";
+import { within } from "../../../helpers/time.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const API_BASE = "https://api.brook.example/v1";
@@ -62,48 +63,56 @@ function codes(nodes: RootContent[]): Code[] {
 }
 
 describe("the samples ::operation writes, through the example checks", () => {
-  it("are checked as the page's blocks, at the directive's line, and pass", async () => {
-    const { samples, diagnostics } = await check(api);
-    const mine = samples.filter((s) => s.origin?.startsWith("::operation{id=createWorkflow}"));
-    expect(mine.map((s) => s.lang)).toEqual(
-      expect.arrayContaining(["bash", "js", "python", "go", "json"]),
-    );
-    for (const s of mine)
-      expect(s).toMatchObject({ file: "content/api/rest/index.md", line: LINE });
-    expect(diagnostics).toEqual([]);
-  }, 120_000);
-
-  it("refuse samples that drift from the description, each at the directive's line", async () => {
-    // The nodes a build hands its workers, planted with mistakes a stale generator would make.
-    const nodes = operationNodes(api.byId.get("createWorkflow")!, API_BASE);
-    const blocks = codes(nodes);
-    const block = (label: string) => blocks.find((c) => c.meta?.startsWith(`[${label}]`))!;
-    const plant = (label: string, from: string, to: string) => {
-      const c = block(label);
-      expect(c.value).toContain(from);
-      c.value = c.value.replace(from, to);
-    };
-    plant("cURL", `"${API_BASE}/workflows"`, `"${API_BASE}/workflow"`);
-    plant("Node.js", "await fetch(", "await fecth(");
-    plant("Python", "requests.post(", "requests.post((");
-    plant("Go", "func main() {", "func main() {{");
-    plant("Response 201", '"memory_mb": 256', '"memory_mb": "256MB"');
-    const drifted = { ...api, rendered: { ...api.rendered, createWorkflow: nodes } };
-    const { diagnostics } = await check(drifted);
-    const found = diagnostics.map((d) => `${d.file}:${d.line} [${d.rule}] ${d.message}`);
-    const at = (rule: string, block: string) =>
-      expect(found).toContainEqual(
-        expect.stringMatching(
-          new RegExp(
-            `^content/api/rest/index\\.md:${LINE} \\[${rule}\\] ::operation\\{id=createWorkflow\\}, its ${block}, line \\d+: `,
-          ),
-        ),
+  it(
+    "are checked as the page's blocks, at the directive's line, and pass",
+    async () => {
+      const { samples, diagnostics } = await check(api);
+      const mine = samples.filter((s) => s.origin?.startsWith("::operation{id=createWorkflow}"));
+      expect(mine.map((s) => s.lang)).toEqual(
+        expect.arrayContaining(["bash", "js", "python", "go", "json"]),
       );
-    at("api-path", "cURL block");
-    at("step-types", "Node.js block");
-    at("code-syntax", "Python block");
-    at("code-syntax", "Go block");
-    at("api-response", "Response 201 block");
-    expect(diagnostics.every((d) => d.line === LINE)).toBe(true);
-  }, 120_000);
+      for (const s of mine)
+        expect(s).toMatchObject({ file: "content/api/rest/index.md", line: LINE });
+      expect(diagnostics).toEqual([]);
+    },
+    within(120_000),
+  );
+
+  it(
+    "refuse samples that drift from the description, each at the directive's line",
+    async () => {
+      // The nodes a build hands its workers, planted with mistakes a stale generator would make.
+      const nodes = operationNodes(api.byId.get("createWorkflow")!, API_BASE);
+      const blocks = codes(nodes);
+      const block = (label: string) => blocks.find((c) => c.meta?.startsWith(`[${label}]`))!;
+      const plant = (label: string, from: string, to: string) => {
+        const c = block(label);
+        expect(c.value).toContain(from);
+        c.value = c.value.replace(from, to);
+      };
+      plant("cURL", `"${API_BASE}/workflows"`, `"${API_BASE}/workflow"`);
+      plant("Node.js", "await fetch(", "await fecth(");
+      plant("Python", "requests.post(", "requests.post((");
+      plant("Go", "func main() {", "func main() {{");
+      plant("Response 201", '"memory_mb": 256', '"memory_mb": "256MB"');
+      const drifted = { ...api, rendered: { ...api.rendered, createWorkflow: nodes } };
+      const { diagnostics } = await check(drifted);
+      const found = diagnostics.map((d) => `${d.file}:${d.line} [${d.rule}] ${d.message}`);
+      const at = (rule: string, block: string) =>
+        expect(found).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^content/api/rest/index\\.md:${LINE} \\[${rule}\\] ::operation\\{id=createWorkflow\\}, its ${block}, line \\d+: `,
+            ),
+          ),
+        );
+      at("api-path", "cURL block");
+      at("step-types", "Node.js block");
+      at("code-syntax", "Python block");
+      at("code-syntax", "Go block");
+      at("api-response", "Response 201 block");
+      expect(diagnostics.every((d) => d.line === LINE)).toBe(true);
+    },
+    within(120_000),
+  );
 });
