@@ -6,7 +6,7 @@
  * ```
  * dist/                      the web root (404.html, _redirects, _headers, robots.txt)
  * dist/docs/v2/              the base: pages, routes.json, sitemap.xml, llms*.txt, values.json,
- *                            openapi.yaml/.json
+ *                            figures.json, openapi.yaml/.json
  * dist/docs/v2/assets/       content-hashed files: client, site data, search, pages/*.json
  * dist.links.json            the link map, beside the output folder
  * ```
@@ -24,6 +24,9 @@ export const LLMS_FULL_FILE = "llms-full.txt";
 
 /** The site's figures as the pages state them (config `values`), for tools, under the base. */
 export const VALUES_FILE = "values.json";
+
+/** Each figure with the sentence, page and section of the docs that state it, for tools, under the base. */
+export const FIGURES_FILE = "figures.json";
 
 /** The REST API's description as published, values resolved, under the base. */
 export const OPENAPI_FILES = { yaml: "openapi.yaml", json: "openapi.json" } as const;

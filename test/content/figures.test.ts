@@ -360,8 +360,8 @@ const DELIBERATE: Deliberate[] = [
   },
   {
     file: "workflows/settings.md",
-    text: "With the defaults, Brook runs one execution at a time",
-    why: "one execution at a time is the default concurrency",
+    text: "With the defaults, Brook runs {{ site.limits.concurrency.default }} execution at a time",
+    why: "the singular 'execution' reads right for a default of 1",
     value: "limits.concurrency.default",
     was: "1",
   },

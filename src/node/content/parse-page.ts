@@ -5,6 +5,7 @@ import type { HighlightCache } from "./code/highlight.ts";
 import { renderMarkdown, type LinkRef } from "./markdown/markdown.ts";
 import { MAX_PAGE_BYTES, MAX_PAGE_DIAGNOSTICS } from "./limits.ts";
 import { searchData } from "./search-data.ts";
+import { figureStatements, type FigureStatement } from "./figure-statements.ts";
 import { checkMarkerRuns } from "./markdown/markdown-guard.ts";
 import type { PageSource } from "./frontmatter/page-source.ts";
 import { replaceSiteValues } from "./site-values.ts";
@@ -51,6 +52,8 @@ export interface PageFacts {
   samples: CodeSample[];
   /** What the prose states of error codes and exit codes (claims.ts), placed likewise. */
   claims?: PageClaim[];
+  /** Where the body states each of the site's figures (published as figures.json), when `siteUrl` was given. */
+  figures: FigureStatement[];
 }
 
 /** The body parsed: its HTML and its facts, or the errors that stop it. */
@@ -105,6 +108,10 @@ export async function parseBody(
   }
   const runs = checkMarkerRuns(values.body, file, page.lineOffset);
   if (runs.length) return { errors: capped(runs.map(place), file, "errors"), warnings: [] };
+  const pageUrl =
+    options.siteUrl === undefined
+      ? undefined
+      : options.siteUrl + routeToPath(options.base, source.route);
   const md = await renderMarkdown(values.body, {
     file,
     base: options.base,
@@ -114,10 +121,7 @@ export async function parseBody(
     route: source.route,
     relativePath: source.relativePath,
     linkBase: partOf(expanded.origins, file, options.roots?.contentDisplay),
-    pageUrl:
-      options.siteUrl === undefined
-        ? undefined
-        : options.siteUrl + routeToPath(options.base, source.route),
+    pageUrl,
     api: options.openapi ? apiFromFile(options.openapi) : undefined,
     cli: options.cli ? cliFromFile(options.cli) : undefined,
   });
@@ -133,6 +137,14 @@ export async function parseBody(
     "warnings",
   );
   if (errors.length) return { errors, warnings };
+  const figures =
+    options.siteUrl === undefined || pageUrl === undefined
+      ? []
+      : figureStatements(expanded.body, options.siteValues, md.headers, {
+          siteUrl: options.siteUrl,
+          base: options.base,
+          pageUrl,
+        });
   const links = expanded.origins
     ? md.links
         .map((l) => place({ ...l, file }))
@@ -157,6 +169,7 @@ export async function parseBody(
       },
       samples: md.samples.map(place),
       claims: md.claims.map(place),
+      figures,
     },
     errors,
     warnings,

@@ -12,7 +12,7 @@ import { propose } from "../../shared/similar.ts";
  * not text. The name ends where a non-space does: without `(?<!\s)` the lazy name and the `\s*`
  * after it split a run of spaces every way, and a line of them took time squared.
  */
-const SITE_VALUE_RE = /\{\{\s*site\.([^{}\n]*?)(?<!\s)\s*\}\}/g;
+export const SITE_VALUE_RE = /\{\{\s*site\.([^{}\n]*?)(?<!\s)\s*\}\}/g;
 
 /** Whether a text reads any site value (so its final length is known only once they are in it). */
 export function hasSiteValue(text: string): boolean {

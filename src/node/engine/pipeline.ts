@@ -36,6 +36,7 @@ import { changedSince, resultOf, StageClock, type BuildOutput } from "./result.t
 import { nextSnapshot, type Snapshot } from "./snapshot.ts";
 import type { BuildStrategy, Project } from "./strategy.ts";
 import { SEARCH_ON_WORKER_MAX_RENDERED } from "./workers.ts";
+import { figuresOutput } from "../write/figures-file.ts";
 
 export type { BuildChanges, BuildOutput };
 
@@ -215,7 +216,7 @@ export async function build(
       previous: reusable,
       renderNotFound: () => workers.runOne<string>(notFound),
       publicFiles: walk.public.files,
-      published: examples.publish,
+      published: [...examples.publish, figuresOutput(config, plan, pages.facts)],
     });
     const search = await searching;
     // What each stage returned for the next build.
