@@ -4,11 +4,10 @@
  * stack overflow or a hang.
  */
 import { describe, expect, it } from "vitest";
-import { describeOperation, operationsOf } from "../../src/node/mcp/api-operations.ts";
 import { siteSource, type DocsSource } from "../../src/node/mcp/docs-source.ts";
 import { docsSearch } from "../../src/node/mcp/docs-search.ts";
 import { loadDocs, parseLlmsIndex, routeOf } from "../../src/node/mcp/docs.ts";
-import { figuresOf } from "../../src/node/mcp/limits.ts";
+import { figuresFrom } from "../../src/node/mcp/limits.ts";
 import { TOOLS } from "../../src/node/mcp/tools.ts";
 import { buildSearchFiles } from "../../src/node/search/index-files.ts";
 import { searchData } from "../../src/node/content/search-data.ts";
@@ -84,20 +83,36 @@ describe("a hostile site or build", () => {
     expect(page).toMatchObject({ route: "/y/", title: "a\\](b", description: "d" });
   });
 
-  it("refuses a values.json nested deeper than 64 levels, naming it", () => {
+  it("reads only the entries of a figures.json that have a figure's shape, however deep the rest", () => {
     const deep = JSON.parse('{"a":'.repeat(100_000) + "1" + "}".repeat(100_000));
-    expect(() => figuresOf(deep)).toThrow(/values\.json nests deeper than 64 levels/);
-    const ok = JSON.parse('{"a":'.repeat(60) + "1" + "}".repeat(60));
-    expect(figuresOf(ok)).toEqual([{ name: Array(60).fill("a").join("."), value: 1 }]);
+    expect(figuresFrom(deep)).toEqual([]);
+    expect(
+      figuresFrom({
+        "limits.x": { value: 5, unit: "seconds", page: { route: "/x/" }, alsoOn: [1, "/y/"] },
+        "limits.y": { value: { nested: true } },
+        "limits.z": "512KB",
+      }),
+    ).toEqual([{ name: "limits.x", value: 5, unit: "seconds", alsoOn: ["/y/"] }]);
   });
 
-  it("refuses an operation that nests too deep or whose $refs multiply, naming it", () => {
-    const deepSpec = JSON.parse(
-      `{"paths":{"/x":{"get":{"operationId":"deep","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}}`,
+  /** get_api_operation on docs whose openapi.json is `spec`. */
+  async function describe_(spec: unknown, operation: string) {
+    // A description nested 100,000 deep is written by hand: JSON.stringify would overflow on it.
+    const text = typeof spec === "string" ? spec : JSON.stringify(spec);
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({}),
+        "llms.txt": LLMS,
+        "openapi.json": text,
+      }),
     );
-    const [deep] = operationsOf(deepSpec);
-    expect(() => describeOperation(deepSpec, deep!, "")).toThrow(
-      /GET \/x in openapi\.json holds more than 100,000 values or 64 levels/,
+    return TOOLS.find((t) => t.name === "get_api_operation")!.run(docs, { operation });
+  }
+
+  it("answers an operation that nests too deep or whose $refs multiply with an error naming the file", async () => {
+    const deepSpec = `{"paths":{"/x":{"get":{"operationId":"deep","x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}}`;
+    await expect(describe_(deepSpec, "deep")).rejects.toThrow(
+      /openapi\.json of these docs cannot be read: the description nests deeper than 64 levels/,
     );
     // Each schema refers 40 times to the next: 40^6 copies once six levels of $refs are followed.
     const schemas: Record<string, unknown> = { S6: { type: "string" } };
@@ -113,20 +128,21 @@ describe("a hostile site or build", () => {
       components: { schemas },
       paths: { "/y": { post: { operationId: "bomb", responses: { "200": { schema } } } } },
     };
-    const [op] = operationsOf(bomb);
-    expect(() => describeOperation(bomb, op!, "")).toThrow(/POST \/y in openapi\.json/);
+    await expect(describe_(bomb, "bomb")).rejects.toThrow(
+      /openapi\.json of these docs cannot be read: the description holds more than 100,000 values/,
+    );
   });
 
-  it("skips paths and parameters of the wrong type instead of throwing on them", () => {
+  it("answers a description with paths of the wrong type with an error, not a crash", async () => {
     const spec = {
       paths: {
         "/a": null,
-        "/b": "text",
         "/c": { parameters: { name: "x" }, get: { operationId: "c", parameters: 7 }, put: [1] },
       },
     };
-    const ops = operationsOf(spec);
-    expect(ops.map((o) => [o.operationId, o.raw.parameters])).toEqual([["c", []]]);
+    await expect(describe_(spec, "c")).rejects.toThrow(
+      /openapi\.json of these docs cannot be read/,
+    );
   });
 
   it("ignores a redirect whose target is not text", async () => {

@@ -119,8 +119,29 @@ describe("brook-docs mcp over a build folder", () => {
     const client = await connect(dir);
     const r = await call(client, "get_page", { path_or_url: "/limts/" });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain("No page at /limts/");
-    expect(r.text).toContain("/limits/");
+    expect(r.text).toContain('No page at "/limts/"');
+    expect(r.text).toContain("The closest: /limits/ (Limits)");
+  });
+
+  it("answers a URL with an anchor with that section alone, and says how to get the page", async () => {
+    const client = await connect(dir);
+    const r = await call(client, "get_page", {
+      path_or_url: "https://brook.example/docs/v2/limits/#event-queue",
+    });
+    expect(r.isError).toBe(false);
+    expect(r.text.split("\n").slice(0, 3)).toEqual([
+      "Title: Limits",
+      "Section: Event queue",
+      "URL: https://brook.example/docs/v2/limits/#event-queue",
+    ]);
+    expect(r.text).toContain(
+      "get_page with https://brook.example/docs/v2/limits/ gives the whole page",
+    );
+    expect(r.text).toContain("## Event queue\n\nEach workflow queues 100 events by default");
+    expect(r.text).not.toContain("## HTTP payload");
+    const miss = await call(client, "get_page", { path_or_url: "/limits/#event-queu" });
+    expect(miss.isError).toBe(true);
+    expect(miss.text).toContain("The closest: https://brook.example/docs/v2/limits/#event-queue");
   });
 
   it("lists the pages by sidebar group, and one group alone", async () => {
@@ -140,11 +161,19 @@ describe("brook-docs mcp over a build folder", () => {
       operation: "how do I create a subscription",
     });
     expect(r.isError).toBe(false);
-    expect(r.text.split("\n")[0]).toBe("POST /subscriptions: Create a subscription");
-    expect(r.text).toContain('"emitter_id"');
-    expect(r.text).toContain('curl -X POST \\"https://api.brook.example/v1/subscriptions\\"');
+    expect(r.text.split("\n")[0]).toBe(
+      'Matched by the words of "how do I create a subscription"; also close: GET /subscriptions (listSubscriptions): List subscriptions.',
+    );
+    expect(r.text).toContain("\n# POST /subscriptions\n");
+    expect(r.text).toContain("NewSubscription = {\n  emitter_id: string\n");
+    expect(r.text).toContain('curl -s -X POST "https://api.brook.example/v1/subscriptions"');
     const byId = await call(client, "get_api_operation", { operation: "getWorkflow" });
-    expect(byId.text.split("\n")[0]).toBe("GET /workflows/{id}: Get a workflow");
+    expect(byId.text.split("\n")[0]).toBe("# GET /workflows/{id}");
+    expect(byId.text).toContain('curl -s "https://api.brook.example/v1/workflows/wf_2h8d0c6qz1rk7m3vxn5b9t4y"');
+    const byPath = await call(client, "get_api_operation", {
+      operation: "GET https://api.brook.example/v1/workflows/wf_xyz",
+    });
+    expect(byPath.text.split("\n")[0]).toBe("# GET /workflows/{id}");
     const list = await call(client, "list_api_operations", { tag: "Subscriptions" });
     expect(list.text.split("\n")).toEqual([
       "- GET /subscriptions (listSubscriptions): List subscriptions",
@@ -152,24 +181,89 @@ describe("brook-docs mcp over a build folder", () => {
     ]);
   });
 
-  it("gives Brook's figures from the values the pages are written from", async () => {
+  it("names the error envelope once, with the error codes of each status", async () => {
     const client = await connect(dir);
-    const r = await call(client, "get_limit", { name: "http payload" });
-    expect(r.text).toContain("limits.httpPayload: 512KB");
-    const q = await call(client, "get_limit", { name: "limits.queue" });
-    expect(q.text).toContain("limits.queue.default: 100");
-    expect(q.text).toContain("limits.queue.max: 10,000");
-    expect((await call(client, "get_limit", { name: "warp drive" })).isError).toBe(true);
+    const r = await call(client, "get_api_operation", { operation: "createSubscription" });
+    expect(r.text.match(/^ErrorEnvelope = /gm)).toHaveLength(1);
+    expect(r.text).toContain(
+      "- **400** (application/json, ErrorEnvelope): A field is missing or invalid. Error type `invalid_request`, codes `param_missing`, `param_invalid`.",
+    );
+    expect(r.text).toContain("- **401** (application/json, ErrorEnvelope):");
   });
 
-  it("rejects an empty query and serves pages as resources", async () => {
+  it("answers an operation it does not have with an error that lists the closest, never another one", async () => {
+    const client = await connect(dir);
+    for (const [asked, why] of [
+      ["DELETE /workflows/{id}", "/workflows/{id} takes GET, not DELETE"],
+      ["DELETE /nothing", "no operation has the path /nothing"],
+      ["createSubscriptions", "no operation has that operationId"],
+      ["subscription", "no operation has that operationId"],
+    ]) {
+      const r = await call(client, "get_api_operation", { operation: asked });
+      expect(r.isError, asked).toBe(true);
+      expect(r.text).toContain(`No operation matches "${asked}": ${why}. The closest: `);
+    }
+    const long = await call(client, "get_api_operation", { operation: "y".repeat(50_000) });
+    expect(long.text).toContain(`"${"y".repeat(80)}…" (50,000 characters)`);
+    expect(long.text.length).toBeLessThan(600);
+  });
+
+  it("gives Brook's figures with their unit, the sentence that states them and its page", async () => {
+    const client = await connect(dir);
+    const r = await call(client, "get_limit", { name: "http payload" });
+    expect(r.text.split("\n")).toEqual([
+      "**limits.httpPayload** = 512KB (unit: KB)",
+      "> An HTTP trigger accepts a body of at most 512KB; a larger one gets `413 Request Entity Too Large`.",
+      "Source: Limits › HTTP payload, https://brook.example/docs/v2/limits/#http-payload. Also stated on 1 other page.",
+    ]);
+    const q = await call(client, "get_limit", { name: "limits.queue" });
+    expect(q.text).toContain("**limits.queue.default** = 100 (unit: events)");
+    expect(q.text).toContain("**limits.queue.max** = 10,000");
+    const max = await call(client, "get_limit", { name: "maximum queue size" });
+    expect(max.text.split("\n")[0]).toBe("**limits.queue.max** = 10,000");
+    const miss = await call(client, "get_limit", { name: "warp drive" });
+    expect(miss.isError).toBe(true);
+    expect(miss.text).toMatch(/^No figure matches "warp drive"\. The closest: limits\./);
+    const typo = await call(client, "get_limit", { name: "limits.httpPayloud" });
+    expect(typo.text).toContain("The closest: limits.httpPayload (512KB (unit: KB))");
+  });
+
+  it("rejects an empty query and serves pages as resources under their titles", async () => {
     const client = await connect(dir);
     const empty = await call(client, "search_docs", { query: "  " });
     expect(empty.isError).toBe(true);
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toContain("brook-docs://docs/v2/limits/");
+    const limits = resources.find((r) => r.uri === "brook-docs://docs/v2/limits/");
+    expect(limits).toMatchObject({ title: "Limits", mimeType: "text/markdown" });
+    expect(resources.map((r) => r.title).sort()).toEqual(
+      ["Brook docs", "Limits", "Respond to an HTTP request", "Subscriptions", "Triggers"].sort(),
+    );
     const read = await client.readResource({ uri: "brook-docs://docs/v2/respond/" });
     expect((read.contents[0] as { text: string }).text).toContain("Respond from a step");
+  });
+
+  it("answers a resource that is no page with resource not found (-32002), quoting a short prefix", async () => {
+    const client = await connect(dir);
+    for (const uri of [
+      "brook-docs://docs/v2/nope/",
+      "file:///etc/passwd",
+      `brook-docs://docs/v2/${"z".repeat(50_000)}/`,
+    ]) {
+      const error = await client.readResource({ uri }).catch((e: unknown) => e);
+      expect(error, uri.slice(0, 40)).toMatchObject({ code: -32002 });
+      expect((error as Error).message.length).toBeLessThan(300);
+    }
+  });
+
+  it("answers a search with passages of the pages as written, identifiers and code intact", async () => {
+    const client = await connect(dir);
+    const r = await call(client, "search_docs", { query: "api key" });
+    expect(r.text).toContain(
+      "### 1. Subscriptions › Authenticate\nhttps://brook.example/docs/v2/api/subscriptions/#authenticate\n\nKeep your API key in the environment variable `BROOK_API_KEY` and send it as\n`Authorization: Bearer $BROOK_API_KEY` with every request:\n\n```bash\n",
+    );
+    const table = await call(client, "search_docs", { query: "all limits table" });
+    expect(table.text).toContain("| limit | value |\n| HTTP payload | 512KB |");
+    expect(table.text).not.toMatch(/\|\s*-{3}/);
   });
 });
 

@@ -1,32 +1,32 @@
 /**
  * `search_docs`: the site's own search, in Node. Pages are ranked by the shared ranking
  * (src/shared/search/: the same index files and query code as the search box, so both put the
- * same page first); each page's best section and snippet are chosen as the list does, from its
+ * same page first); each page's best section is chosen as the list chooses it, from its
  * Markdown for machines cut at the headings its data file lists (Node has no DOM to read the
- * article's HTML with).
+ * article's HTML with), and answered with a passage of that Markdown as the page writes it
+ * (./search-passage.ts): identifiers, code and figures intact.
  */
 import type { SearchHead, SearchShard } from "../../shared/search/format.ts";
-import { bestSections, snippet, wordTest, type PageSection } from "../../shared/search/present.ts";
+import { bestSections, wordTest, type PageSection } from "../../shared/search/present.ts";
 import { parseQuery } from "../../shared/search/query.ts";
 import { openSearch, type SearchFn } from "../../shared/search/search.ts";
-import { markdownPath } from "../../shared/url.ts";
-import { parseJson, readPageData, type Docs } from "./docs.ts";
+import { parseJson, readPage, type Docs, type PageText } from "./docs.ts";
 import { ASSETS_FOLDER } from "../../shared/output-layout.ts";
+import { blocksOf } from "./page-sections.ts";
+import { passageOf } from "./search-passage.ts";
 
-/** One result: a page, with its best section when one matches. */
+/** One result: a page, with its best section when one matches, and a passage of it. */
 export interface SearchHit {
   title: string;
   /** The section's heading, when a section of the page matches. */
   section?: string;
   url: string;
-  snippet: string;
+  /** Markdown from the page as written: the section's first paragraph, bounded. */
+  passage: string;
 }
 
-// Trimmed after the match: a lazy `(.*?)\s*$` rescanned a long run of spaces from every point.
-const HEADING_RE = /^(#{2,3})\s+([^\n]*)$/;
 const LINK_OR_MARK_RE = /\]\([^)]*\)|[*_`>#[]/g;
 const MARK_RE = /[*_`>#[]/g;
-const FENCE_RE = /^\s*(```|~~~)/;
 
 /** A search over the docs; the index (head and every shard) is loaded on the first query. */
 export function docsSearch(docs: Docs): (query: string, limit: number) => Promise<SearchHit[]> {
@@ -80,14 +80,21 @@ export function docsSearch(docs: Docs): (query: string, limit: number) => Promis
     return Promise.all(
       pages.map(async (p): Promise<SearchHit> => {
         const url = docs.byRoute.get(p.route)?.url ?? p.route;
-        const sections = await sectionsOf(docs, p.route).catch(() => []);
-        const [best] = bestSections(sections, test);
-        if (!best) return { title: p.title, url, snippet: p.description };
+        const page = await readPage(docs, p.route).catch(() => undefined);
+        if (!page) return { title: p.title, url, passage: p.description };
+        const [best] = bestSections(sectionsOf(page), test);
+        const section = page.split.sections.find((s) => best && s.anchor === best.slug);
+        const { lines } = page.split;
+        if (!section || !best) {
+          const intro = page.split.sections[0]!;
+          const passage = passageOf(blocksOf(lines, intro.start, intro.ownEnd), test);
+          return { title: p.title, url, passage: passage || p.description };
+        }
         return {
           title: p.title,
           section: best.heading,
           url: `${url}#${best.slug}`,
-          snippet: snippet(best.text, test),
+          passage: passageOf(blocksOf(lines, section.start + 1, section.ownEnd), test),
         };
       }),
     );
@@ -105,36 +112,21 @@ function notAnIndex(docs: Docs, e: unknown): Error {
   );
 }
 
-/** A page's sections, as the search box reads them from the article: the intro, then each `##`/`###`. */
-async function sectionsOf(docs: Docs, route: string): Promise<PageSection[]> {
-  const base = docs.source.base;
-  const [data, markdown] = await Promise.all([
-    readPageData(docs, route),
-    docs.source.read(markdownPath(base, route).slice(base.length)),
-  ]);
-  if (!data || markdown === undefined) return [];
-  const slugs = data.headers.map((h) => h.slug);
-  const sections: PageSection[] = [{ slug: "", heading: data.title, text: "" }];
-  let inFence = false;
-  let lines: string[] = [];
-  const end = () => {
-    sections[sections.length - 1]!.text = lines.join(" ").replace(/\s+/g, " ").trim();
-    lines = [];
-  };
-  for (const line of markdown.split("\n")) {
-    if (FENCE_RE.test(line)) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence) continue;
-    const h = HEADING_RE.exec(line);
-    if (h && sections.length - 1 < slugs.length) {
-      end();
-      sections.push({ slug: slugs[sections.length - 1]!, heading: h[2]!.trimEnd(), text: "" });
-    } else lines.push(plainText(line));
-  }
-  end();
-  return sections;
+/** A page's sections as the search box reads them from the article: the intro, then each `##`/`###` with its own text (code left out). */
+function sectionsOf(page: PageText): PageSection[] {
+  const { lines, sections } = page.split;
+  return sections.map((s, i) => ({
+    slug: s.anchor,
+    heading: s.heading,
+    text:
+      i === 0
+        ? ""
+        : blocksOf(lines, s.start + 1, s.ownEnd)
+            .filter((b) => b.kind !== "code")
+            .map((b) => plainText(b.text.replace(/\s+/g, " ")))
+            .join(" ")
+            .trim(),
+  }));
 }
 
 /**

@@ -8,10 +8,13 @@ import type { PageData, RouteManifest } from "../../shared/types.ts";
 import { markdownPath, normalizeRoute, splitHash } from "../../shared/url.ts";
 import { NotADocsSite, type DocsSource } from "./docs-source.ts";
 import { ASSETS_FOLDER, LLMS_INDEX_FILE, MANIFEST_FILE } from "../../shared/output-layout.ts";
+import { splitPage, type SplitPage } from "./page-sections.ts";
 
 /** Suggestions for an unknown address: as many, and as close, as the not-found page's (docs/design.md §8). */
 const MAX_SUGGESTIONS = 3;
 const SUGGEST_THRESHOLD = 0.4;
+/** Characters of an address compared for suggestions. */
+const COMPARED_CHARS = 200;
 const LLMS_GROUP_RE = /^## (.+)$/;
 // The title is read up to its first unescaped `]` (llms.txt escapes the brackets of titles): a
 // lazy `.+?` there tried every `](` of a line, quadratic on a long line a site could send.
@@ -28,11 +31,12 @@ export interface DocsPage {
   group: string;
 }
 
-/** A page read for an assistant. */
+/** A page read for an assistant: its Markdown cut into sections. */
 export interface PageText extends DocsPage {
   markdown: string;
   /** ISO date of the last change of its source, when the build knew it. */
   lastUpdated?: string;
+  split: SplitPage;
 }
 
 /** The docs of one build or site. */
@@ -127,16 +131,27 @@ function routeOfMarkdownUrl(url: string, base: string): string | undefined {
 
 /**
  * The route a path or URL names: `/limits/`, `limits`, `/docs/v2/limits`, a full URL of the docs,
- * or the page's `.md`; a redirect is followed. Undefined when it names no page.
+ * or the page's `.md`; a redirect is followed. Undefined when it names no page. The anchor is the
+ * one asked for (`/limits/#memory`), else the redirect's.
  */
-export function routeOf(docs: Docs, pathOrUrl: string): { route?: string; asked: string } {
+export function routeOf(
+  docs: Docs,
+  pathOrUrl: string,
+): { route?: string; asked: string; anchor: string } {
   let path = pathOrUrl.trim();
+  let anchor = "";
   try {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) path = new URL(path).pathname;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
+      const url = new URL(path);
+      path = url.pathname;
+      anchor = url.hash.slice(1);
+    }
   } catch {
-    return { asked: path };
+    return { asked: path, anchor };
   }
-  path = splitHash(path.split("?")[0]!).route;
+  const split = splitHash(path.split("?")[0]!);
+  path = split.route;
+  anchor ||= split.hash;
   const base = docs.source.base;
   if (path.startsWith(base)) path = "/" + path.slice(base.length);
   else if (path === base.slice(0, -1)) path = "/";
@@ -145,36 +160,77 @@ export function routeOf(docs: Docs, pathOrUrl: string): { route?: string; asked:
     path === "" || path === "/" ? "/" : normalizeRoute(path.startsWith("/") ? path : `/${path}`);
   const target =
     docs.manifest.redirects[route] ?? docs.manifest.redirects[route.replace(/\/$/, "")];
-  const final = target ? splitHash(target).route : route;
-  return { route: docs.byRoute.has(final) ? final : undefined, asked: route };
+  const final = target ? splitHash(target) : { route, hash: "" };
+  return {
+    route: docs.byRoute.has(final.route) ? final.route : undefined,
+    asked: route,
+    anchor: decoded(anchor || final.hash),
+  };
+}
+
+/** An anchor as the page's ids write it (`%C3%A9t%C3%A9` is `été`); a malformed escape stays as written. */
+function decoded(anchor: string): string {
+  try {
+    return decodeURIComponent(anchor);
+  } catch {
+    return anchor;
+  }
 }
 
 /** Up to three pages whose route is most like an address that is no page (the not-found page's rule). */
 export function suggestPages(docs: Docs, asked: string): DocsPage[] {
   const routes = docs.pages.map((p) => p.route);
-  return closest(asked.toLowerCase(), routes, MAX_SUGGESTIONS, SUGGEST_THRESHOLD).map((r) =>
+  // No route is longer: a 50 KB request is compared by its start.
+  const value = asked.slice(0, COMPARED_CHARS).toLowerCase();
+  const near = closest(value, routes, MAX_SUGGESTIONS, SUGGEST_THRESHOLD);
+  // A miss always names pages to try: the closest routes, however far.
+  return (near.length ? near : closest(value, routes, MAX_SUGGESTIONS, 0)).map((r) =>
     docs.byRoute.get(r)!,
   );
 }
 
-/** A page's Markdown for machines, with its last update (from its data file). */
-export async function readPage(docs: Docs, route: string): Promise<PageText | undefined> {
+/** Pages read in a session, by route (a site's files are read once; a folder's could change). */
+const readPages = new WeakMap<Docs, Map<string, Promise<PageText | undefined>>>();
+/** Pages kept at once: the real docs are 120; a site of thousands is read again past it. */
+const MAX_KEPT_PAGES = 500;
+
+/** A page's Markdown for machines, its sections and its last update (from its data file). */
+export function readPage(docs: Docs, route: string): Promise<PageText | undefined> {
+  let kept = readPages.get(docs);
+  if (!kept) readPages.set(docs, (kept = new Map()));
+  let page = kept.get(route);
+  if (!page) {
+    if (kept.size >= MAX_KEPT_PAGES) kept.clear();
+    page = readPageNow(docs, route);
+    kept.set(route, page);
+    // A page that could not be read is asked for again next time.
+    void page.then((p) => p === undefined && kept.delete(route));
+  }
+  return page;
+}
+
+async function readPageNow(docs: Docs, route: string): Promise<PageText | undefined> {
   const page = docs.byRoute.get(route);
   if (!page) return undefined;
   const dataFile = docs.manifest.pages[route];
-  const [markdown, data] = await Promise.all([
+  const [markdown, dataText] = await Promise.all([
     docs.source.read(markdownPath(docs.source.base, route).slice(docs.source.base.length)),
     dataFile ? docs.source.read(ASSETS_FOLDER + dataFile) : undefined,
   ]);
   if (markdown === undefined) return undefined;
-  const lastUpdated = parseJson<PageData>(data)?.lastUpdated?.iso;
-  return { ...page, markdown, ...(lastUpdated && { lastUpdated }) };
-}
-
-/** A page's data file (headers with their slugs), for search sections. */
-export async function readPageData(docs: Docs, route: string): Promise<PageData | undefined> {
-  const file = docs.manifest.pages[route];
-  return file ? parseJson<PageData>(await docs.source.read(ASSETS_FOLDER + file)) : undefined;
+  const data = parseJson<PageData>(dataText);
+  const headers = Array.isArray(data?.headers)
+    ? data.headers
+        .filter((h) => typeof h?.slug === "string")
+        .map((h) => ({ ...h, title: typeof h.title === "string" ? h.title : "" }))
+    : [];
+  const lastUpdated = typeof data?.lastUpdated?.iso === "string" ? data.lastUpdated.iso : undefined;
+  return {
+    ...page,
+    markdown,
+    split: splitPage(markdown, headers, page.title),
+    ...(lastUpdated && { lastUpdated }),
+  };
 }
 
 /** JSON text → value, or undefined. */

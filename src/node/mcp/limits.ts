@@ -1,73 +1,112 @@
 /**
- * `get_limit`: Brook's figures from the values the pages are written from (data/values.ts, which
- * the build publishes as `values.json` under the base). A name is a dotted key
- * (`limits.httpPayload`) or words (`http payload`, `queue size`).
+ * `get_limit`'s figures: the build's `figures.json` (data/values.ts's figures, each with the
+ * sentence of the docs that states it, its page and its unit: src/node/write/figures-file.ts),
+ * and which of them a name means. Exact before fuzzy: a dotted key names a figure or a group of
+ * them; words name the figures whose key, section or unit holds every one of them; anything else
+ * is a miss, answered with the closest figures.
  */
-import { VALUES_FILE } from "../../shared/output-layout.ts";
+import { similarity } from "../../shared/similar.ts";
+import type { PublishedFigure } from "../write/figures-file.ts";
 
-/** A figure: its key and its value as pages state it. */
-export interface Figure {
+/** A figure and its key. */
+export interface Figure extends PublishedFigure {
   name: string;
-  value: string | number;
 }
 
-/** How deep a values tree may nest (the config's own limit for plain data). */
-const MAX_DEPTH = 64;
+/** Words that say how a figure is asked for, not which one: they rank, they are not required. */
+const SHADES = new Set(
+  "max maximum most largest biggest min minimum least default size limit limits value version number".split(
+    " ",
+  ),
+);
+/** Words of a question that name no figure. */
+const IGNORED = new Set(
+  "the a an of what is are was how much many long big large does do can i my to in for on brook's brook".split(
+    " ",
+  ),
+);
+const CLOSEST = 5;
+/** A dotted key: `limits.stepTimeout.max`. */
+const KEY_RE = /^[A-Za-z_]\w*(?:\.\w+)+$/;
+/** Characters of a name compared for suggestions: no key is longer. */
+const COMPARED_CHARS = 200;
 
-/** Every figure of a values tree, by dotted key, in the tree's order. */
-export function figuresOf(tree: unknown, prefix = "", depth = 0): Figure[] {
-  if (typeof tree === "string" || typeof tree === "number") return [{ name: prefix, value: tree }];
-  if (!tree || typeof tree !== "object" || Array.isArray(tree)) return [];
-  // A site's values.json is a stranger's: nested past any real tree, it would overflow the stack.
-  if (depth >= MAX_DEPTH)
-    throw new Error(
-      `${VALUES_FILE} nests deeper than ${MAX_DEPTH} levels at ${prefix}: it is not Brook's values; rebuild the docs with brook-docs`,
-    );
-  return Object.entries(tree).flatMap(([k, v]) =>
-    figuresOf(v, prefix ? `${prefix}.${k}` : k, depth + 1),
-  );
+/** The figures of a figures.json (entries of another shape are left out). */
+export function figuresFrom(file: unknown): Figure[] {
+  if (!file || typeof file !== "object" || Array.isArray(file)) return [];
+  const out: Figure[] = [];
+  for (const [name, f] of Object.entries(file as Record<string, unknown>)) {
+    if (!f || typeof f !== "object") continue;
+    const v = f as Record<string, unknown>;
+    if (typeof v.value !== "string" && typeof v.value !== "number") continue;
+    const page = v.page as Record<string, unknown> | undefined;
+    const pageOk =
+      page && ["route", "title", "section", "url"].every((k) => typeof page[k] === "string");
+    out.push({
+      name,
+      value: v.value,
+      ...(typeof v.unit === "string" && { unit: v.unit }),
+      ...(typeof v.sentence === "string" && { sentence: v.sentence }),
+      ...(pageOk && { page: page as unknown as Figure["page"] }),
+      alsoOn: Array.isArray(v.alsoOn) ? v.alsoOn.filter((r) => typeof r === "string") : [],
+    });
+  }
+  return out;
 }
 
-/** The words of a key: `limits.httpPayload.max` → `limits http payload max`. */
-function wordsOf(name: string): string[] {
-  return name
+/** The words of a key, heading or question: `limits.httpPayload` → limits, http, payload. */
+function wordsOf(text: string): string[] {
+  return text
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^a-z0-9']+/)
     .filter(Boolean);
 }
 
-const IGNORED = new Set([
-  "the",
-  "a",
-  "an",
-  "of",
-  "what",
-  "is",
-  "limit",
-  "limits",
-  "brook",
-  "how",
-  "much",
-  "many",
-  "maximum",
-  "size",
-]);
+/** One word in two forms (`max`, `maximum`; `member`, `members`). */
+function sameWord(a: string, b: string): boolean {
+  return a === b || (Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a)));
+}
 
-/**
- * The figures `asked` names: the key itself and those under it, else the figures whose key holds
- * every word asked (a word may be a prefix: `invocation` finds `dailyInvocations`).
- */
-export function findFigures(figures: Figure[], asked: string): Figure[] {
+/** The figures `asked` names, best first; when none, the closest ones. */
+export function findFigures(
+  figures: Figure[],
+  asked: string,
+): { found: Figure[]; closest: Figure[] } {
   const key = asked.trim();
   const exact = figures.filter((f) => f.name === key || f.name.startsWith(key + "."));
-  if (exact.length) return exact;
-  const all = wordsOf(key);
-  const words = all.filter((w) => !IGNORED.has(w));
-  const wanted = words.length ? words : all;
-  if (!wanted.length) return [];
-  return figures.filter((f) => {
-    const own = wordsOf(f.name);
-    return wanted.every((w) => own.some((o) => o.startsWith(w) || w.startsWith(o)));
+  if (exact.length) return { found: exact, closest: [] };
+  // A dotted key names a figure or nothing: `limits.queue.maximum` is not limits.queue.max.
+  if (KEY_RE.test(key)) {
+    const value = key.slice(0, COMPARED_CHARS).toLowerCase();
+    const closest = figures
+      .map((f, i) => ({ f, i, like: similarity(value, f.name.toLowerCase()) }))
+      .sort((a, b) => b.like - a.like || a.i - b.i)
+      .slice(0, CLOSEST)
+      .map((x) => x.f);
+    return { found: [], closest };
+  }
+  const words = wordsOf(key.slice(0, COMPARED_CHARS)).filter((w) => !IGNORED.has(w));
+  const needed = words.filter((w) => !SHADES.has(w));
+  const scored = figures.map((f, i) => {
+    const own = [...wordsOf(f.name), ...wordsOf(f.page?.section ?? ""), ...wordsOf(f.unit ?? "")];
+    const has = (w: string) => own.some((o) => sameWord(o, w));
+    return {
+      f,
+      i,
+      all: needed.length > 0 && needed.every(has),
+      held: words.filter(has).length,
+      like: similarity(key.slice(0, COMPARED_CHARS).toLowerCase(), f.name.toLowerCase()),
+    };
   });
+  const found = scored
+    .filter((s) => s.all)
+    .sort((a, b) => b.held - a.held || a.i - b.i)
+    .map((s) => s.f);
+  if (found.length) return { found, closest: [] };
+  const closest = scored
+    .sort((a, b) => b.held - a.held || b.like - a.like || a.i - b.i)
+    .slice(0, CLOSEST)
+    .map((s) => s.f);
+  return { found: [], closest };
 }

@@ -4,11 +4,12 @@
  * input is a tool error (`isError`), never a crash, and nothing outside the build folder or the
  * site's URL is ever read.
  */
-import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { loadDocs, type Docs } from "./docs.ts";
 import { folderSource, siteSource, type DocsSource } from "./docs-source.ts";
 import { boundedLines, idOf } from "./stdin-lines.ts";
+import { servePageResources } from "./resources.ts";
 import { TOOLS, toolError, type ToolResult } from "./tools.ts";
 
 /** Where the server reads the docs from. */
@@ -65,41 +66,8 @@ export function createMcpServer(options: McpOptions): McpServer {
       },
     );
   }
-  server.registerResource(
-    "page",
-    new ResourceTemplate("brook-docs://{+path}", {
-      list: async () => {
-        const d = await docs().catch(() => undefined);
-        return {
-          resources: (d?.pages ?? []).map((p) => ({
-            uri: resourceUri(d!, p.route),
-            name: p.title,
-            description: p.description,
-            mimeType: "text/markdown",
-          })),
-        };
-      },
-    }),
-    {
-      title: "Brook docs page",
-      description: "A page of the Brook docs as Markdown",
-      mimeType: "text/markdown",
-    },
-    async (uri) => {
-      const { readPage, routeOf } = await import("./docs.ts");
-      const d = await docs();
-      const { route } = routeOf(d, "/" + uri.href.slice("brook-docs://".length));
-      const page = route && (await readPage(d, route));
-      if (!page) throw new Error(`no page at ${uri.href}`);
-      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: page.markdown }] };
-    },
-  );
+  servePageResources(server.server, docs);
   return server;
-}
-
-/** `brook-docs://docs/v2/limits/` for the page /limits/ of docs under /docs/v2/. */
-export function resourceUri(docs: Docs, route: string): string {
-  return `brook-docs://${docs.source.base.slice(1)}${route.slice(1)}`;
 }
 
 /** The largest message read: the SDK's stdio buffer, which closes the transport on a longer one. */
