@@ -54,7 +54,9 @@ export function findOperation(api: ApiDescription, asked: string): Found {
     const why = ops.length
       ? `${path} takes ${ops.map((o) => o.method).join(", ")}, not ${method}`
       : `no operation has the path ${path}`;
-    return { closest: closestByName(api, `${method} ${path}`, method), why };
+    // The path's own operations first, then those of the method most like it.
+    const near = [...ops, ...closestByName(api, `${method} ${path}`, method)];
+    return { closest: [...new Set(near)].slice(0, CLOSEST), why };
   }
   if (IDENTIFIER_RE.test(text))
     return { closest: closestByName(api, text), why: "no operation has that operationId" };

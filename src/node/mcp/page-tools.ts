@@ -13,8 +13,9 @@ import { answer, toolError, type Tool } from "./tool-result.ts";
 /** Results of search_docs: as many as the search box shows pages, five unless asked. */
 const MAX_RESULTS = 8;
 const DEFAULT_RESULTS = 5;
-/** Sections a cut answer lists as the way to the rest. */
-const LISTED_SECTIONS = 40;
+/** Characters of an answer kept for its head (title, URL), and for a cut one's note (the way to the rest). */
+const HEAD_CHARS = 1_000;
+const NOTE_CHARS = 4_000;
 
 const searches = new WeakMap<Docs, ReturnType<typeof docsSearch>>();
 
@@ -135,26 +136,31 @@ function bounded(page: PageText, from: number, to: number, start: number, url: s
   const text = page.markdown.slice(from, to).trimEnd();
   if (start >= text.length && start > 0)
     return `Nothing is left from start ${start}: this is ${text.length.toLocaleString("en-US")} characters long.`;
-  const cut = cutAtBlock(text.slice(start), ANSWER_CHARS.page);
-  if (cut.rest === undefined) return cut.text;
-  const next = start + cut.rest;
+  const whole = text.slice(start);
+  if (whole.length <= ANSWER_CHARS.page - HEAD_CHARS) return whole;
+  const cut = cutAtBlock(whole, ANSWER_CHARS.page - HEAD_CHARS - NOTE_CHARS);
+  const next = start + cut.rest!;
   const starts = lineStarts(page);
   const after = page.split.sections.filter(
     (s) => s.level > 1 && starts[s.start]! >= from + next && starts[s.start]! < to,
   );
-  const listed = after
-    .slice(0, LISTED_SECTIONS)
-    .map((s) => `${s.level === 3 ? "  " : ""}- ${s.heading}: ${page.url}#${s.anchor}`);
-  const more =
-    after.length > LISTED_SECTIONS ? [`- and ${after.length - LISTED_SECTIONS} more sections`] : [];
-  return [
-    cut.text,
+  const note = [
     "",
     "---",
     `Cut here: this answer holds characters ${start.toLocaleString("en-US")} to ${next.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")}. For the rest, call get_page with path_or_url ${url} and start ${next}${after.length ? ", or ask for one of the sections that follow:" : "."}`,
-    ...listed,
-    ...more,
-  ].join("\n");
+  ];
+  // The sections that follow, as many as the note has room for.
+  let room = NOTE_CHARS - note.join("\n").length - 100;
+  for (const [i, s] of after.entries()) {
+    const line = `${s.level === 3 ? "  " : ""}- ${s.heading}: ${page.url}#${s.anchor}`;
+    if (line.length + 1 > room) {
+      note.push(`- and ${after.length - i} more sections`);
+      break;
+    }
+    note.push(line);
+    room -= line.length + 1;
+  }
+  return [cut.text, ...note].join("\n");
 }
 
 /** list_pages */
