@@ -258,7 +258,7 @@ function mcpHelp(): string {
   return [
     "",
     "Tools:",
-    ...TOOL_SUMMARIES.map(([name, what]) => `  ${name.padEnd(40)} ${what}`),
+    ...TOOL_SUMMARIES.map(([name, what]) => `  ${name.padEnd(48)} ${what}`),
     "",
     "Resources: every page as brook-docs://<base>/<route> (Markdown).",
     'Configure an assistant with: { "command": "npx", "args": ["brook-docs", "mcp", "dist"] }',

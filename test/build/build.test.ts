@@ -24,6 +24,7 @@ describe("whole build of the basic fixture", () => {
       "_redirects",
       "docs/v2/404.html",
       "docs/v2/cron/index.html",
+      "docs/v2/figures.json",
       "docs/v2/guide.md",
       "docs/v2/guide/code.md",
       "docs/v2/guide/code/index.html",

@@ -133,6 +133,36 @@ describe("a hostile site or build", () => {
     );
   });
 
+  it("cuts an operation past 6,000 characters at a block, and goes on from the start it names", async () => {
+    const description = Array.from(
+      { length: 40 },
+      (_, i) => `Paragraph ${i} ${"word ".repeat(60)}`,
+    );
+    const spec = {
+      paths: { "/z": { get: { operationId: "long", description: description.join("\n\n") } } },
+    };
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({}),
+        "llms.txt": LLMS,
+        "openapi.json": JSON.stringify(spec),
+      }),
+    );
+    const tool = TOOLS.find((t) => t.name === "get_api_operation")!;
+    let start = 0;
+    let all = "";
+    for (let part = 0; part < 10; part++) {
+      const text = (await tool.run(docs, { operation: "long", start })).content[0]!.text;
+      expect(text.length).toBeLessThanOrEqual(6_000);
+      const next = /and start (\d+)\.$/.exec(text);
+      all += next ? text.slice(0, text.indexOf("\n\n---\nCut here")) : text;
+      if (!next) break;
+      start = Number(next[1]);
+    }
+    for (let i = 0; i < 40; i++) expect(all).toContain(`Paragraph ${i} `);
+    expect(all).toContain("## Example request (cURL)");
+  });
+
   it("answers a description with paths of the wrong type with an error, not a crash", async () => {
     const spec = {
       paths: {

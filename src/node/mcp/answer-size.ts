@@ -3,6 +3,7 @@
  * Markdown (never inside a code block), with a note that says what was left out and how to get
  * it. Each tool's description states its bound, so a client knows what it takes in before it asks.
  */
+import { codeLines } from "./page-sections.ts";
 
 /** The most characters each tool answers with (a page or section is cut past its bound, with a way to the rest). */
 export const ANSWER_CHARS = {
@@ -32,32 +33,21 @@ export interface Cut {
   rest?: number;
 }
 
-const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
-
 /**
  * The longest start of `text` within `max` characters that ends at a block (a blank line outside
- * code), else at a line; a single line longer than `max` is cut at a space.
+ * code), else at a line outside code; a single line longer than `max` is cut at a space.
  */
 export function cutAtBlock(text: string, max: number): Cut {
   if (text.length <= max) return { text };
+  const lines = text.split("\n");
+  const code = codeLines(lines);
   let lastBlock = -1;
   let lastLine = -1;
-  let fence: string | undefined;
   let at = 0;
-  for (const line of text.split("\n")) {
+  for (const [i, line] of lines.entries()) {
     const end = at + line.length;
     if (end > max) break;
-    const f = FENCE_RE.exec(line);
-    if (fence) {
-      if (
-        f &&
-        f[1]![0] === fence[0] &&
-        f[1]!.length >= fence.length &&
-        !line.slice(f[0].length).trim()
-      )
-        fence = undefined;
-    } else if (f) fence = f[1];
-    if (!fence) {
+    if (!code[i]) {
       lastLine = end;
       if (!line.trim()) lastBlock = at;
     }
@@ -70,4 +60,17 @@ export function cutAtBlock(text: string, max: number): Cut {
 function spaceBefore(text: string, max: number): number {
   const space = text.lastIndexOf(" ", max);
   return space > 0 ? space : max;
+}
+
+/**
+ * As many whole lines as fit in `max` characters, then the line `more(left)` says how to get the
+ * ones left out (a list of pages, operations or figures).
+ */
+export function cutLines(lines: string[], max: number, more: (left: number) => string): string {
+  let size = 0;
+  for (const [i, line] of lines.entries()) {
+    size += line.length + 1;
+    if (size > max) return [...lines.slice(0, i), more(lines.length - i)].join("\n");
+  }
+  return lines.join("\n");
 }

@@ -11,7 +11,7 @@ import {
 } from "../../shared/openapi/operations.ts";
 import { SAMPLE_LANGUAGES } from "../../shared/openapi/request-samples.ts";
 import { OPENAPI_FILES } from "../../shared/output-layout.ts";
-import { ANSWER_CHARS, quoteInput } from "./answer-size.ts";
+import { ANSWER_CHARS, cutAtBlock, cutLines, quoteInput } from "./answer-size.ts";
 import { operationText, type SampleLanguage } from "./api-operation-text.ts";
 import { findOperation } from "./api-operations.ts";
 import { parseJson, type Docs } from "./docs.ts";
@@ -52,14 +52,24 @@ function openApi(docs: Docs): Promise<Api> {
   return api;
 }
 
+/**
+ * The operation's text from `start`, within the bound: cut at a block when longer (no operation of
+ * the docs is), with the `start` to go on from.
+ */
+function bounded(text: string, start: number, asked: string): string {
+  const cut = cutAtBlock(text.slice(start), ANSWER_CHARS.operation - 800);
+  if (cut.rest === undefined) return cut.text;
+  const next = start + cut.rest;
+  return `${cut.text}\n\n---\nCut here: this answer holds characters ${start} to ${next} of ${text.length}. For the rest, call get_api_operation with the same operation (${quoteInput(asked)}) and start ${next}.`;
+}
+
 const line = (o: ApiOperation) => `${o.method} ${o.path} (${o.id}): ${o.summary}`;
 
 /** list_api_operations */
 export const listApiOperations: Tool = {
   name: "list_api_operations",
   title: "List Brook's REST API operations",
-  description:
-    "Lists the operations of Brook's REST API (method, path, operationId, summary), optionally of one tag such as Workflows; one line each.",
+  description: `Lists the operations of Brook's REST API (method, path, operationId, summary), optionally of one tag such as Workflows; one line each, at most ${ANSWER_CHARS.list.toLocaleString("en-US")} characters (past it, the answer says how many it left out).`,
   input: { tag: z.string().optional().describe("Only the operations of this tag") },
   async run(docs, args) {
     const { api } = await openApi(docs);
@@ -75,7 +85,13 @@ export const listApiOperations: Tool = {
           : `${OPENAPI_FILES.json} of these docs lists no operation.`,
       );
     }
-    return answer(ops.map((o) => `- ${line(o)}`).join("\n"));
+    return answer(
+      cutLines(
+        ops.map((o) => `- ${line(o)}`),
+        ANSWER_CHARS.list,
+        (left) => `${left} more are not listed: ask list_api_operations with a tag.`,
+      ),
+    );
   },
 };
 
@@ -83,13 +99,19 @@ export const listApiOperations: Tool = {
 export const getApiOperation: Tool = {
   name: "get_api_operation",
   title: "Describe a Brook REST API operation",
-  description: `Describes one operation of Brook's REST API: auth, parameters, request body and responses (shared schemas named once, the error codes of each status) and the example request the REST reference shows, in about ${ANSWER_CHARS.operation.toLocaleString("en-US")} characters at most. Takes an operationId, \`METHOD /path\` (a template or a real path), or the words of what you want to do (\`create a subscription\`); a name that matches no operation is an error that lists the closest ones.`,
+  description: `Describes one operation of Brook's REST API: auth, parameters, request body and responses (shared schemas named once, the error codes of each status) and the example request the REST reference shows, in at most ${ANSWER_CHARS.operation.toLocaleString("en-US")} characters (a longer one is cut at a block and says the \`start\` of the rest). Takes an operationId, \`METHOD /path\` (a template or a real path), or the words of what you want to do (\`create a subscription\`); a name that matches no operation is an error that lists the closest ones.`,
   input: {
     operation: z.string().describe("operationId, `POST /subscriptions`, or what you want to do"),
     language: z
       .enum(SAMPLE_LANGUAGES.map((l) => l.key) as [SampleLanguage, ...SampleLanguage[]])
       .optional()
       .describe("The example request's language (default curl)"),
+    start: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("Where to go on from, in characters, as a cut answer says"),
   },
   async run(docs, args) {
     const asked = String(args.operation ?? "").trim();
@@ -106,6 +128,6 @@ export const getApiOperation: Tool = {
       found.matched === "by its words"
         ? `Matched by the words of ${quoteInput(asked)}${found.others.length ? `; also close: ${found.others.map(line).join("; ")}` : ""}.\n\n`
         : "";
-    return answer(note + text);
+    return answer(note + bounded(text, Number(args.start ?? 0), asked));
   },
 };

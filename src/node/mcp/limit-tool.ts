@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { FIGURES_FILE } from "../../shared/output-layout.ts";
-import { ANSWER_CHARS, quoteInput } from "./answer-size.ts";
+import { ANSWER_CHARS, cutLines, quoteInput } from "./answer-size.ts";
 import { parseJson, type Docs } from "./docs.ts";
 import { figuresFrom, findFigures, type Figure } from "./limits.ts";
 import { answer, toolError, type Tool } from "./tool-result.ts";
@@ -32,7 +32,7 @@ function whole(f: Figure): string {
 export const getLimit: Tool = {
   name: "get_limit",
   title: "Look up a Brook limit",
-  description: `Returns Brook's figures (limits, plans, runtimes, retries, timings) as the docs state them: the value, its unit, the sentence of the docs that states it, and its page and section. By key (limits.httpPayload), group (limits.queue) or words (http payload); a name that matches nothing is an error that lists the closest figures. Without a name, every figure, one line each (at most ${ANSWER_CHARS.list.toLocaleString("en-US")} characters).`,
+  description: `Returns Brook's figures (limits, plans, runtimes, retries, timings) as the docs state them: the value, its unit, the sentence of the docs that states it, and its page and section. By key (limits.httpPayload), group (limits.queue) or words (http payload); a name that matches nothing is an error that lists the closest figures. Without a name, every figure, one line each. At most ${ANSWER_CHARS.list.toLocaleString("en-US")} characters: past it, the answer says how many it left out.`,
   input: { name: z.string().optional().describe("A key, a group or words, such as `queue size`") },
   async run(docs: Docs, args) {
     const figures = figuresFrom(parseJson<unknown>(await docs.source.read(FIGURES_FILE)));
@@ -41,30 +41,28 @@ export const getLimit: Tool = {
         `these docs publish no ${FIGURES_FILE}: rebuild them with this version of brook-docs`,
       );
     const asked = String(args.name ?? "").trim();
-    if (!asked) {
-      const lines = figures.map((f) => `- ${f.name} = ${valueOf(f)}`);
-      let text = lines.join("\n");
-      if (text.length > ANSWER_CHARS.list) {
-        const kept = text.slice(0, ANSWER_CHARS.list).split("\n").slice(0, -1);
-        text = `${kept.join("\n")}\n${lines.length - kept.length} more figures are not listed: ask get_limit with a group (${[...new Set(figures.map((f) => f.name.split(".")[0]))].join(", ")}).`;
-      }
-      return answer(
-        `${text}\n\nget_limit with a name gives each with the sentence and page that state it.`,
+    const groups = [...new Set(figures.map((f) => f.name.split(".")[0]))].join(", ");
+    const listed = (list: Figure[], max: number) =>
+      cutLines(
+        list.map((f) => `- ${f.name} = ${valueOf(f)}`),
+        max,
+        (left) => `${left} more are not listed: ask get_limit with a group (${groups}) or a key.`,
       );
-    }
+    if (!asked)
+      return answer(
+        `${listed(figures, ANSWER_CHARS.list)}\n\nget_limit with a name gives each with the sentence and page that state it.`,
+      );
     const { found, closest } = findFigures(figures, asked);
     if (!found.length)
       return toolError(
         `No figure matches ${quoteInput(asked)}. The closest: ${closest.map((f) => `${f.name} (${valueOf(f)})`).join(", ")}. get_limit without a name lists them all.`,
       );
-    const rest = found.slice(WHOLE).map((f) => `- ${f.name} = ${valueOf(f)}`);
+    const rest = found.slice(WHOLE);
+    const shown = found.slice(0, WHOLE).map(whole).join("\n\n");
     return answer(
-      [
-        ...found.slice(0, WHOLE).map(whole),
-        ...(rest.length
-          ? [`${rest.length} more match; ask for one by key:\n${rest.join("\n")}`]
-          : []),
-      ].join("\n\n"),
+      rest.length
+        ? `${shown}\n\n${rest.length} more match; ask for one by key:\n${listed(rest, ANSWER_CHARS.list - shown.length)}`
+        : shown,
     );
   },
 };

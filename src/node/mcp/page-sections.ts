@@ -35,37 +35,34 @@ const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING_RE = /^(#{1,6})[ \t]+(.*)$/;
 const LIST_RE = /^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]/;
 
-/** Which lines open or close a code block, and which are headings outside one. */
-function scan(lines: string[]): {
-  code: boolean[];
-  headings: { line: number; level: number; text: string }[];
-} {
+/** For each line, whether it belongs to a fenced code block (its fences included). */
+export function codeLines(lines: string[]): boolean[] {
   const code: boolean[] = [];
-  const headings: { line: number; level: number; text: string }[] = [];
   let fence: string | undefined;
-  for (const [i, line] of lines.entries()) {
+  for (const line of lines) {
     const f = FENCE_RE.exec(line);
-    if (fence) {
-      code.push(true);
-      if (
-        f &&
-        f[1]![0] === fence[0] &&
-        f[1]!.length >= fence.length &&
-        !line.slice(f[0].length).trim()
-      )
-        fence = undefined;
-      continue;
-    }
-    if (f) {
-      fence = f[1];
-      code.push(true);
-      continue;
-    }
-    code.push(false);
-    const h = HEADING_RE.exec(line);
-    if (h) headings.push({ line: i, level: h[1]!.length, text: h[2]!.trim() });
+    code.push(Boolean(fence || f));
+    if (!fence) fence = f?.[1];
+    else if (
+      f &&
+      f[1]![0] === fence[0] &&
+      f[1]!.length >= fence.length &&
+      !line.slice(f[0].length).trim()
+    )
+      fence = undefined;
   }
-  return { code, headings };
+  return code;
+}
+
+/** The headings outside code blocks. */
+function headingsOf(lines: string[]): { line: number; level: number; text: string }[] {
+  const code = codeLines(lines);
+  const out: { line: number; level: number; text: string }[] = [];
+  for (const [i, line] of lines.entries()) {
+    const h = code[i] ? null : HEADING_RE.exec(line);
+    if (h) out.push({ line: i, level: h[1]!.length, text: h[2]!.trim() });
+  }
+  return out;
 }
 
 /**
@@ -75,7 +72,7 @@ function scan(lines: string[]): {
  */
 export function splitPage(markdown: string, headers: Header[], title: string): SplitPage {
   const lines = markdown.split("\n");
-  const { headings } = scan(lines);
+  const headings = headingsOf(lines);
   const titled = headings[0]?.level === 1 ? headings[0].line + 1 : 0;
   // The description is the first paragraph after the title.
   let bodyStart = titled;
@@ -113,7 +110,7 @@ function comparable(text: string): string {
 /** The blocks of lines `from` to `to` (the heading excluded), as written. */
 export function blocksOf(lines: string[], from: number, to: number): Block[] {
   const part = lines.slice(from, to);
-  const { code } = scan(part);
+  const code = codeLines(part);
   const blocks: Block[] = [];
   let current: string[] = [];
   let inCode = false;

@@ -4,7 +4,7 @@
  * to the rest) and `list_pages` (llms.txt's list, by sidebar group).
  */
 import { z } from "zod";
-import { ANSWER_CHARS, cutAtBlock, quoteInput } from "./answer-size.ts";
+import { ANSWER_CHARS, cutAtBlock, cutLines, quoteInput } from "./answer-size.ts";
 import { readPage, routeOf, suggestPages, type Docs, type PageText } from "./docs.ts";
 import { docsSearch, type SearchHit } from "./docs-search.ts";
 import { closest } from "../../shared/similar.ts";
@@ -167,7 +167,7 @@ function bounded(page: PageText, from: number, to: number, start: number, url: s
 export const listPages: Tool = {
   name: "list_pages",
   title: "List the pages of the Brook docs",
-  description: `Lists the Brook docs' pages by sidebar group, with their routes and descriptions; optionally only the groups whose name contains \`group\`. At most ${ANSWER_CHARS.list.toLocaleString("en-US")} characters: past it, the answer says how many pages it left out.`,
+  description: `Lists the Brook docs' pages by sidebar group, with their routes and descriptions; optionally only the groups whose name contains \`group\`. At most ${ANSWER_CHARS.list.toLocaleString("en-US")} characters: past it, the answer says how many lines it left out.`,
   input: { group: z.string().optional().describe("A sidebar group, such as Workflows or API") },
   async run(docs, args) {
     const group = String(args.group ?? "")
@@ -189,21 +189,16 @@ export const listPages: Tool = {
     }
     const out: string[] = [];
     let last = "";
-    let size = 0;
-    for (const [i, p] of pages.entries()) {
-      const lines = [
-        ...(p.group !== last ? [`${out.length ? "\n" : ""}## ${(last = p.group)}`] : []),
-        `- ${p.title} (${p.route}): ${p.description}`,
-      ];
-      size += lines.join("\n").length + 1;
-      if (size > ANSWER_CHARS.list) {
-        out.push(
-          `\n${pages.length - i} more pages are not listed: ask list_pages with a group (${groups.join("; ")}).`,
-        );
-        break;
-      }
-      out.push(...lines);
+    for (const p of pages) {
+      if (p.group !== last) out.push(`${out.length ? "\n" : ""}## ${(last = p.group)}`);
+      out.push(`- ${p.title} (${p.route}): ${p.description}`);
     }
-    return answer(out.join("\n"));
+    const text = cutLines(
+      out,
+      ANSWER_CHARS.list,
+      (left) =>
+        `\n${left} more lines are not shown: ask list_pages with a group (${groups.join("; ")}).`,
+    );
+    return answer(text);
   },
 };

@@ -14,7 +14,7 @@ export const TOOL_SUMMARIES: [signature: string, summary: string][] = [
   ["list_pages(group?)", "the sidebar's groups and pages, with descriptions"],
   ["list_api_operations(tag?)", "the REST API's operations (from the published OpenAPI file)"],
   [
-    "get_api_operation(operation, language?)",
+    "get_api_operation(operation, language?, start?)",
     "one operation: auth, parameters, schemas, errors, the example request",
   ],
   [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutAtBlock, quoteInput } from "../../../../src/node/mcp/answer-size.ts";
+import { cutAtBlock, cutLines, quoteInput } from "../../../../src/node/mcp/answer-size.ts";
 
 describe("quoteInput", () => {
   it("quotes a short input whole and a long one by its first 80 characters and its length", () => {
@@ -22,5 +22,13 @@ describe("cutAtBlock", () => {
     const cut = cutAtBlock("word ".repeat(100), 52);
     expect(cut.text.length).toBeLessThanOrEqual(52);
     expect(cut.text.endsWith("word")).toBe(true);
+  });
+});
+
+describe("cutLines", () => {
+  it("keeps the lines that fit and says how many it left out", () => {
+    const lines = ["- one", "- two", "- three"];
+    expect(cutLines(lines, 100, (n) => `${n} more`)).toBe("- one\n- two\n- three");
+    expect(cutLines(lines, 12, (n) => `${n} more`)).toBe("- one\n- two\n1 more");
   });
 });
