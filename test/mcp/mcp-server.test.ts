@@ -169,7 +169,9 @@ describe("brook-docs mcp over a build folder", () => {
     expect(r.text).toContain('curl -s -X POST "https://api.brook.example/v1/subscriptions"');
     const byId = await call(client, "get_api_operation", { operation: "getWorkflow" });
     expect(byId.text.split("\n")[0]).toBe("# GET /workflows/{id}");
-    expect(byId.text).toContain('curl -s "https://api.brook.example/v1/workflows/wf_2h8d0c6qz1rk7m3vxn5b9t4y"');
+    expect(byId.text).toContain(
+      'curl -s "https://api.brook.example/v1/workflows/wf_2h8d0c6qz1rk7m3vxn5b9t4y"',
+    );
     const byPath = await call(client, "get_api_operation", {
       operation: "GET https://api.brook.example/v1/workflows/wf_xyz",
     });
