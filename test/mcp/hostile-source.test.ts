@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { siteSource, type DocsSource } from "../../src/node/mcp/docs-source.ts";
 import { docsSearch } from "../../src/node/mcp/docs-search.ts";
 import { loadDocs, parseLlmsIndex, routeOf } from "../../src/node/mcp/docs.ts";
+import { ANSWER_CHARS } from "../../src/node/mcp/answer-size.ts";
 import { figuresFrom } from "../../src/node/mcp/limits.ts";
 import { TOOLS } from "../../src/node/mcp/tools.ts";
 import { buildSearchFiles } from "../../src/node/search/index-files.ts";
@@ -93,6 +94,54 @@ describe("a hostile site or build", () => {
         "limits.z": "512KB",
       }),
     ).toEqual([{ name: "limits.x", value: 5, unit: "seconds", alsoOn: ["/y/"] }]);
+  });
+
+  it("leaves out a figure whose name or value is longer than a build writes, and cuts a long sentence", () => {
+    const long = "x".repeat(300);
+    const page = { route: "/x/", title: "X", section: "S", url: "https://docs.invalid/x/#s" };
+    const [ok, ...others] = figuresFrom({
+      "limits.ok": { value: 5, unit: long, sentence: "s".repeat(5_000), page, alsoOn: [] },
+      "limits.page": { value: 5, page: { ...page, url: long } },
+      [`limits.${long}`]: { value: 5 },
+      "limits.value": { value: long },
+    });
+    expect(ok).toEqual({
+      name: "limits.ok",
+      value: 5,
+      sentence: `${"s".repeat(600)}…`,
+      page,
+      alsoOn: [],
+    });
+    expect(others).toEqual([{ name: "limits.page", value: 5, alsoOn: [] }]);
+  });
+
+  it("answers get_limit within its bound on a figures.json of the longest figures it reads", async () => {
+    const at = (n: number) => `${"y".repeat(190)}${n}`;
+    const figures = Object.fromEntries(
+      Array.from({ length: 3_000 }, (_, i) => [
+        `g${i % 40}.${at(i)}`,
+        {
+          value: at(i),
+          unit: at(i),
+          sentence: `${at(i)} `.repeat(20),
+          page: { route: at(i), title: at(i), section: at(i), url: at(i) },
+          alsoOn: [],
+        },
+      ]),
+    );
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({}),
+        "llms.txt": LLMS,
+        "figures.json": JSON.stringify(figures),
+      }),
+    );
+    const tool = TOOLS.find((t) => t.name === "get_limit")!;
+    for (const name of [undefined, "g1", "y", "g1.nothing"]) {
+      const text = (await tool.run(docs, { name })).content[0]!.text;
+      expect(text.length, String(name)).toBeLessThanOrEqual(ANSWER_CHARS.list);
+      expect(text, String(name)).toMatch(/not listed|The closest/);
+    }
   });
 
   /** get_api_operation on docs whose openapi.json is `spec`. */

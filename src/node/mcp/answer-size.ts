@@ -27,6 +27,11 @@ export function quoteInput(input: string): string {
   return `"${flat.slice(0, QUOTED_CHARS)}…" (${input.length.toLocaleString("en-US")} characters)`;
 }
 
+/** Names a note lists (the sidebar's groups, the figures' groups): the first 12, then "…". */
+export function someOf(names: string[], sep: string): string {
+  return names.length > 12 ? `${names.slice(0, 12).join(sep)}${sep}…` : names.join(sep);
+}
+
 /** A text cut to a bound: what is kept, and where the rest starts (undefined when nothing was cut). */
 export interface Cut {
   text: string;
@@ -63,14 +68,17 @@ function spaceBefore(text: string, max: number): number {
 }
 
 /**
- * As many whole lines as fit in `max` characters, then the line `more(left)` says how to get the
- * ones left out (a list of pages, operations or figures).
+ * As many whole lines as fit in `max` characters with the line `more(left)` that says how to get
+ * the ones left out (a list of pages, operations or figures).
  */
 export function cutLines(lines: string[], max: number, more: (left: number) => string): string {
+  const all = lines.join("\n");
+  if (all.length <= max) return all;
+  // The note for every line left out is the longest one: room is kept for it.
+  const room = max - more(lines.length).length;
   let size = 0;
-  for (const [i, line] of lines.entries()) {
-    size += line.length + 1;
-    if (size > max) return [...lines.slice(0, i), more(lines.length - i)].join("\n");
-  }
-  return lines.join("\n");
+  let kept = 0;
+  while (kept < lines.length && size + lines[kept]!.length + 1 <= room)
+    size += lines[kept++]!.length + 1;
+  return [...lines.slice(0, kept), more(lines.length - kept)].join("\n");
 }

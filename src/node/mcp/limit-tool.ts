@@ -5,13 +5,15 @@
  */
 import { z } from "zod";
 import { FIGURES_FILE } from "../../shared/output-layout.ts";
-import { ANSWER_CHARS, cutLines, quoteInput } from "./answer-size.ts";
+import { ANSWER_CHARS, cutLines, quoteInput, someOf } from "./answer-size.ts";
 import { parseJson, type Docs } from "./docs.ts";
 import { figuresFrom, findFigures, type Figure } from "./limits.ts";
 import { answer, toolError, type Tool } from "./tool-result.ts";
 
 /** Figures answered whole (with their sentence); more are listed a line each. */
 const WHOLE = 8;
+/** What follows the list of every figure. */
+const LIST_END = "\n\nget_limit with a name gives each with the sentence and page that state it.";
 
 const valueOf = (f: Figure) => `${f.value}${f.unit ? ` (unit: ${f.unit})` : ""}`;
 
@@ -41,17 +43,14 @@ export const getLimit: Tool = {
         `these docs publish no ${FIGURES_FILE}: rebuild them with this version of brook-docs`,
       );
     const asked = String(args.name ?? "").trim();
-    const groups = [...new Set(figures.map((f) => f.name.split(".")[0]))].join(", ");
+    const groups = someOf([...new Set(figures.map((f) => f.name.split(".")[0]!))], ", ");
     const listed = (list: Figure[], max: number) =>
       cutLines(
         list.map((f) => `- ${f.name} = ${valueOf(f)}`),
         max,
         (left) => `${left} more are not listed: ask get_limit with a group (${groups}) or a key.`,
       );
-    if (!asked)
-      return answer(
-        `${listed(figures, ANSWER_CHARS.list)}\n\nget_limit with a name gives each with the sentence and page that state it.`,
-      );
+    if (!asked) return answer(listed(figures, ANSWER_CHARS.list - LIST_END.length) + LIST_END);
     const { found, closest } = findFigures(figures, asked);
     if (!found.length)
       return toolError(
@@ -59,10 +58,8 @@ export const getLimit: Tool = {
       );
     const rest = found.slice(WHOLE);
     const shown = found.slice(0, WHOLE).map(whole).join("\n\n");
-    return answer(
-      rest.length
-        ? `${shown}\n\n${rest.length} more match; ask for one by key:\n${listed(rest, ANSWER_CHARS.list - shown.length)}`
-        : shown,
-    );
+    if (!rest.length) return answer(shown);
+    const head = `${shown}\n\n${rest.length} more match; ask for one by key:\n`;
+    return answer(head + listed(rest, ANSWER_CHARS.list - head.length));
   },
 };

@@ -26,6 +26,13 @@ const IGNORED = new Set(
   ),
 );
 const CLOSEST = 5;
+/**
+ * The longest name, value, unit or page field a figure may have (the docs' longest is under 100):
+ * an entry past it is no figure a build writes and is left out, a unit or page past it dropped.
+ */
+const MAX_TEXT = 200;
+/** Where a sentence is cut, with "…" (a build writes at most 400 characters of one). */
+const MAX_SENTENCE = 600;
 /** A dotted key: `limits.stepTimeout.max`. */
 const KEY_RE = /^[A-Za-z_]\w*(?:\.\w+)+$/;
 /** Characters of a name compared for suggestions: no key is longer. */
@@ -36,17 +43,20 @@ export function figuresFrom(file: unknown): Figure[] {
   if (!file || typeof file !== "object" || Array.isArray(file)) return [];
   const out: Figure[] = [];
   for (const [name, f] of Object.entries(file as Record<string, unknown>)) {
-    if (!f || typeof f !== "object") continue;
+    if (!f || typeof f !== "object" || name.length > MAX_TEXT) continue;
     const v = f as Record<string, unknown>;
-    if (typeof v.value !== "string" && typeof v.value !== "number") continue;
+    const short = (x: unknown): x is string => typeof x === "string" && x.length <= MAX_TEXT;
+    if (!short(v.value) && typeof v.value !== "number") continue;
     const page = v.page as Record<string, unknown> | undefined;
-    const pageOk =
-      page && ["route", "title", "section", "url"].every((k) => typeof page[k] === "string");
+    const pageOk = page && ["route", "title", "section", "url"].every((k) => short(page[k]));
+    const sentence = typeof v.sentence === "string" ? v.sentence : undefined;
     out.push({
       name,
       value: v.value,
-      ...(typeof v.unit === "string" && { unit: v.unit }),
-      ...(typeof v.sentence === "string" && { sentence: v.sentence }),
+      ...(short(v.unit) && { unit: v.unit }),
+      ...(sentence && {
+        sentence: sentence.length > MAX_SENTENCE ? `${sentence.slice(0, MAX_SENTENCE)}…` : sentence,
+      }),
       ...(pageOk && { page: page as unknown as Figure["page"] }),
       alsoOn: Array.isArray(v.alsoOn) ? v.alsoOn.filter((r) => typeof r === "string") : [],
     });

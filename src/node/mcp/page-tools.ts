@@ -4,7 +4,7 @@
  * to the rest) and `list_pages` (llms.txt's list, by sidebar group).
  */
 import { z } from "zod";
-import { ANSWER_CHARS, cutAtBlock, cutLines, quoteInput } from "./answer-size.ts";
+import { ANSWER_CHARS, cutAtBlock, cutLines, quoteInput, someOf } from "./answer-size.ts";
 import { readPage, routeOf, suggestPages, type Docs, type PageText } from "./docs.ts";
 import { docsSearch, type SearchHit } from "./docs-search.ts";
 import { closest } from "../../shared/similar.ts";
@@ -197,7 +197,7 @@ export const listPages: Tool = {
       out,
       ANSWER_CHARS.list,
       (left) =>
-        `\n${left} more lines are not shown: ask list_pages with a group (${groups.join("; ")}).`,
+        `\n${left} more lines are not shown: ask list_pages with a group (${someOf(groups, "; ")}).`,
     );
     return answer(text);
   },

@@ -26,9 +26,12 @@ describe("cutAtBlock", () => {
 });
 
 describe("cutLines", () => {
-  it("keeps the lines that fit and says how many it left out", () => {
+  it("keeps the lines that fit beside the line that says how many it left out", () => {
     const lines = ["- one", "- two", "- three"];
     expect(cutLines(lines, 100, (n) => `${n} more`)).toBe("- one\n- two\n- three");
-    expect(cutLines(lines, 12, (n) => `${n} more`)).toBe("- one\n- two\n1 more");
+    expect(cutLines(lines, 18, (n) => `${n} more`)).toBe("- one\n- two\n1 more");
+    expect(cutLines(lines, 17, (n) => `${n} more`)).toBe("- one\n2 more");
+    for (let max = 6; max < 30; max++)
+      expect(cutLines(lines, max, (n) => `${n} more`).length).toBeLessThanOrEqual(max);
   });
 });
