@@ -212,6 +212,38 @@ describe("a hostile site or build", () => {
     expect(all).toContain("## Example request (cURL)");
   });
 
+  it("answers an operation under 6,000 characters whole, and a cut one with its match note within them", async () => {
+    const words = (n: number) =>
+      Array.from({ length: n }, (_, i) => `Paragraph ${i} ${"word ".repeat(60)}`).join("\n\n");
+    const long = "zebra ".repeat(200);
+    const spec = {
+      paths: {
+        "/whole": { get: { operationId: "whole", description: words(17) } },
+        "/zebras": {
+          get: { operationId: "listZebras", summary: `List zebras ${long}` },
+          post: { operationId: "createZebra", summary: "Create a zebra", description: words(40) },
+        },
+        "/zebras/{id}": { get: { operationId: "getZebra", summary: `Get a zebra ${long}` } },
+      },
+    };
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({}),
+        "llms.txt": LLMS,
+        "openapi.json": JSON.stringify(spec),
+      }),
+    );
+    const tool = TOOLS.find((t) => t.name === "get_api_operation")!;
+    const whole = (await tool.run(docs, { operation: "whole" })).content[0]!.text;
+    expect(whole.length).toBeGreaterThan(5_500);
+    expect(whole.length).toBeLessThanOrEqual(6_000);
+    expect(whole).not.toContain("Cut here");
+    const cut = (await tool.run(docs, { operation: "create a zebra" })).content[0]!.text;
+    expect(cut).toMatch(/^Matched by the words of "create a zebra"; also close: GET \/zebras/);
+    expect(cut).toContain("Cut here");
+    expect(cut.length).toBeLessThanOrEqual(6_000);
+  });
+
   it("answers a description with paths of the wrong type with an error, not a crash", async () => {
     const spec = {
       paths: {

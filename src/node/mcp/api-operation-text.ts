@@ -1,10 +1,10 @@
 /**
  * `get_api_operation`'s answer: one operation of the REST API in a few KB of Markdown. Its
  * method, path, auth and parameters; its request body and responses with each shared schema
- * named where it is used and written once at the end (every error answers the same envelope);
- * the error types and codes each status can carry; and the example request the REST reference
- * shows, made by the one builder the site and the build's checks use
- * (src/shared/openapi/example-request.ts), in the language asked for.
+ * named where it is used (every error answers the same envelope); the error types and codes each
+ * status can carry; the example request the REST reference shows, made by the one builder the
+ * site and the build's checks use (src/shared/openapi/example-request.ts), in the language asked
+ * for; and last each shared schema written once, which a cut answer leaves for its second part.
  */
 import { exampleRequest } from "../../shared/openapi/example-request.ts";
 import type { ApiDescription, ApiOperation } from "../../shared/openapi/operations.ts";
@@ -74,19 +74,6 @@ export function operationText(
     out.push(`- **${status}** (${shape}): ${String(r.description ?? "")}${error}`);
   }
 
-  const definitions = schemas.definitions();
-  if (definitions.length)
-    out.push(
-      "",
-      "## Schemas",
-      "",
-      "Each named once; `?` marks an optional field.",
-      "",
-      "```ts",
-      ...definitions,
-      "```",
-    );
-
   const example = exampleRequest(op, api.server);
   const label = SAMPLE_LANGUAGES.find((l) => l.key === language)!;
   out.push("", `## Example request (${label.label})`, "");
@@ -102,6 +89,19 @@ export function operationText(
       `The same request in ${others.join(", ")}: ask again with \`language\`.`,
     );
   }
+
+  const definitions = schemas.definitions();
+  if (definitions.length)
+    out.push(
+      "",
+      "## Schemas",
+      "",
+      "Each named once; `?` marks an optional field.",
+      "",
+      "```ts",
+      ...definitions,
+      "```",
+    );
   return out.join("\n");
 }
 

@@ -52,18 +52,27 @@ function openApi(docs: Docs): Promise<Api> {
   return api;
 }
 
+/** Room kept for the note that says where a cut answer goes on (its longest is under 300). */
+const CUT_NOTE_CHARS = 300;
+/** The longest line naming an operation (the docs' longest is under 100). */
+const LINE_CHARS = 200;
+
 /**
- * The operation's text from `start`, within the bound: cut at a block when longer (no operation of
- * the docs is), with the `start` to go on from.
+ * `head` and the operation's text from `start`, within the bound: cut at a block when longer (no
+ * operation of the docs is), with the `start` to go on from.
  */
-function bounded(text: string, start: number, asked: string): string {
-  const cut = cutAtBlock(text.slice(start), ANSWER_CHARS.operation - 800);
-  if (cut.rest === undefined) return cut.text;
-  const next = start + cut.rest;
-  return `${cut.text}\n\n---\nCut here: this answer holds characters ${start} to ${next} of ${text.length}. For the rest, call get_api_operation with the same operation (${quoteInput(asked)}) and start ${next}.`;
+function bounded(head: string, text: string, start: number, asked: string): string {
+  const rest = text.slice(start);
+  if (head.length + rest.length <= ANSWER_CHARS.operation) return head + rest;
+  const cut = cutAtBlock(rest, ANSWER_CHARS.operation - head.length - CUT_NOTE_CHARS);
+  const next = start + cut.rest!;
+  return `${head}${cut.text}\n\n---\nCut here: this answer holds characters ${start} to ${next} of ${text.length}. For the rest, call get_api_operation with the same operation (${quoteInput(asked)}) and start ${next}.`;
 }
 
-const line = (o: ApiOperation) => `${o.method} ${o.path} (${o.id}): ${o.summary}`;
+const line = (o: ApiOperation) => {
+  const text = `${o.method} ${o.path} (${o.id}): ${o.summary}`;
+  return text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text;
+};
 
 /** list_api_operations */
 export const listApiOperations: Tool = {
@@ -128,6 +137,6 @@ export const getApiOperation: Tool = {
       found.matched === "by its words"
         ? `Matched by the words of ${quoteInput(asked)}${found.others.length ? `; also close: ${found.others.map(line).join("; ")}` : ""}.\n\n`
         : "";
-    return answer(note + bounded(text, Number(args.start ?? 0), asked));
+    return answer(bounded(note, text, Number(args.start ?? 0), asked));
   },
 };
