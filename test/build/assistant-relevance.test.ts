@@ -5,7 +5,7 @@
  * bench/assistant-relevance.json, its passages over the search box's queries, and the answers
  * issue 36 asked for: every operation in 6 KB with an example request the description accepts,
  * a section for an anchor, a bounded page with the way to the rest, each figure with its sentence,
- * and a miss that is an error with suggestions.
+ * a miss that is an error with suggestions, and every page a resource under its title.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,6 +44,8 @@ const boxQueries = (
   .filter((_, i) => i % 4 === 0)
   .map((q) => q.q);
 
+/** The build's folder, in a temporary one that also holds the link map the build writes beside it. */
+let tmp: string;
 let dir: string;
 let client: Client;
 
@@ -79,7 +81,8 @@ function hitsOf(text: string): { at: string; passage: string }[] {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "brook-assistant-"));
+  tmp = mkdtempSync(join(tmpdir(), "brook-assistant-"));
+  dir = join(tmp, "dist");
   await buildSite({ cwd: ROOT, contentDir: "content", outDir: dir, cache: false });
   client = new Client({ name: "brook-docs-test", version: "1.0.0" });
   await client.connect(
@@ -93,7 +96,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 describe("search_docs on the real docs", () => {
@@ -150,6 +153,7 @@ describe("get_api_operation on the real docs", () => {
       const r = await call("get_api_operation", { operation: op.id });
       expect(r.isError, op.id).toBe(false);
       expect(Buffer.byteLength(r.text), op.id).toBeLessThanOrEqual(6 * 1024);
+      expect(r.text, op.id).not.toContain("Cut here");
       expect(r.text.split("\n")[0]).toBe(`# ${op.method} ${op.path}`);
       // Each shared schema written once: the error envelope among them, when it answers errors.
       const defined = [...r.text.matchAll(/^(\w+) = /gm)].map((m) => m[1]);
@@ -232,6 +236,7 @@ describe("get_page, get_limit and misses on the real docs", () => {
       ["get_page", { path_or_url: "/limts/" }, "/limits/"],
       ["get_page", { path_or_url: "/limits/#step-timeot" }, "#step-timeout"],
       ["get_page", { path_or_url: junk }, "list_pages"],
+      ["list_pages", { group: junk }, "All groups"],
       ["get_limit", { name: "limits.stepTimeot.max" }, "limits.stepTimeout.max"],
       ["get_limit", { name: junk }, "The closest"],
     ] as const) {
@@ -242,4 +247,23 @@ describe("get_page, get_limit and misses on the real docs", () => {
       expect(r.text.length).toBeLessThan(1_500);
     }
   }, 60_000);
+});
+
+describe("the pages as resources on the real docs", () => {
+  it("lists every page under its title, and answers a URI that is no page with -32002", async () => {
+    const { resources } = await client.listResources();
+    expect(resources.length).toBeGreaterThanOrEqual(120);
+    for (const r of resources) {
+      const route = new URL(r.uri.replace("brook-docs://", "https://x/")).pathname.slice(
+        "/docs/v2".length,
+      );
+      expect(`# ${r.title}`, r.uri).toBe(markdownOf(route).split("\n")[0]);
+    }
+    const read = await client.readResource({ uri: "brook-docs://docs/v2/limits/" });
+    expect((read.contents[0] as { text: string }).text).toBe(markdownOf("/limits/"));
+    const uri = `brook-docs://docs/v2/${"z".repeat(50_000)}/`;
+    const error = await client.readResource({ uri }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: -32002 });
+    expect((error as Error).message.length).toBeLessThan(300);
+  });
 });
