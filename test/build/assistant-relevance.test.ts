@@ -210,8 +210,12 @@ describe("get_page, get_limit and misses on the real docs", () => {
       { sentence?: string; unit?: string; value: unknown }
     >;
     const stated = Object.entries(figures).filter(([, f]) => f.sentence);
-    // Only the CLI's release is shown in example output alone, never in a sentence.
-    expect(Object.keys(figures).filter((k) => !figures[k]!.sentence)).toEqual(["releases.cli"]);
+    // Only these are shown in example output alone, never in a sentence: the CLI's release, and
+    // the token's lifetime in seconds (`"expires_in"` of /api/auth/'s answer).
+    expect(Object.keys(figures).filter((k) => !figures[k]!.sentence)).toEqual([
+      "releases.cli",
+      "timing.accessToken.seconds",
+    ]);
     for (const [key, f] of stated) {
       expect(f.sentence, key).toContain(String(f.value));
       const answer = await call("get_limit", { name: key });
