@@ -7,7 +7,7 @@ import { codeLines } from "./page-sections.ts";
 
 /** The most characters each tool answers with (a page or section is cut past its bound, with a way to the rest). */
 export const ANSWER_CHARS = {
-  /** A page or a section of one (the longest section of the docs is 14 KB; the REST reference page 148 KB). */
+  /** A page or a section of one (the longest section of the docs is 14 KB; the REST reference page 137 KB). */
   page: 24_000,
   /** One search result's passage. */
   passage: 800,
