@@ -19,6 +19,7 @@ import { indexApi } from "../../src/shared/openapi/operations.ts";
 import { requestSamples } from "../../src/shared/openapi/request-samples.ts";
 import { exampleRequestProblems } from "../../src/node/reference/request-check.ts";
 import { ROOT } from "../helpers/site.ts";
+import { within } from "../helpers/time.ts";
 
 /**
  * search_docs' first result is a right section for at least this share of the questions, and one
@@ -92,14 +93,14 @@ beforeAll(async () => {
       stderr: "pipe",
     }),
   );
-}, 300_000);
+}, within(300_000));
 
 afterAll(async () => {
   await client?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-describe("search_docs on the real docs", () => {
+describe("search_docs on the real docs", { timeout: within(180_000) }, () => {
   it(`answers with a right section first for ${TOP1_FLOOR * 100}% of the questions, among the first three for ${TOP3_FLOOR * 100}%`, async () => {
     expect(questions.length).toBeGreaterThanOrEqual(50);
     const ranks: number[] = [];
@@ -114,7 +115,7 @@ describe("search_docs on the real docs", () => {
       `not first: ${misses.join(" | ")}`,
     ).toBeGreaterThanOrEqual(TOP1_FLOOR);
     expect(share((r) => r >= 0 && r < 3)).toBeGreaterThanOrEqual(TOP3_FLOOR);
-  }, 120_000);
+  });
 
   it(`answers ${PASSAGE_QUERIES} of the search box's queries with passages of the pages as written`, async () => {
     expect(boxQueries.length).toBeGreaterThanOrEqual(PASSAGE_QUERIES);
@@ -141,10 +142,10 @@ describe("search_docs on the real docs", () => {
     expect((await call("search_docs", { query: "global flags org" })).text).toContain(
       "`--org ORG_ID`",
     );
-  }, 180_000);
+  });
 });
 
-describe("get_api_operation on the real docs", () => {
+describe("get_api_operation on the real docs", { timeout: within(120_000) }, () => {
   it("answers every operation in 6 KB, with the example request the description accepts", async () => {
     const spec = JSON.parse(readFileSync(join(dir, "docs/v2/openapi.json"), "utf8"));
     const api = indexApi(spec);
@@ -165,7 +166,7 @@ describe("get_api_operation on the real docs", () => {
       const go = await call("get_api_operation", { operation: op.id, language: "go" });
       expect(go.text).toContain(requestSamples(example).go.trimEnd());
     }
-  }, 120_000);
+  });
 });
 
 describe("get_page, get_limit and misses on the real docs", () => {
@@ -194,7 +195,7 @@ describe("get_page, get_limit and misses on the real docs", () => {
       start = Number(cut[1]);
     }
     expect(parts).toBeGreaterThan(5);
-  }, 60_000);
+  });
 
   it("gives each figure with its unit, the sentence that states it and its page", async () => {
     const r = await call("get_limit", { name: "limits.stepTimeout.max" });
@@ -229,7 +230,7 @@ describe("get_page, get_limit and misses on the real docs", () => {
       ["limits.httpPayload", "KB"],
     ])
       expect(figures[key!]!.unit, key).toBe(unit);
-  }, 60_000);
+  });
 
   it("answers every miss with an error that names the closest, quoting at most a short prefix", async () => {
     const junk = "x".repeat(50_000);
@@ -250,7 +251,7 @@ describe("get_page, get_limit and misses on the real docs", () => {
       expect(r.text).toContain(closest);
       expect(r.text.length).toBeLessThan(1_500);
     }
-  }, 60_000);
+  });
 });
 
 describe("the pages as resources on the real docs", () => {

@@ -12,7 +12,7 @@ const { connect, closeAll } = mcpClients();
 
 beforeAll(async () => {
   ({ dir, remove } = await buildMcpFixture());
-}, 60_000);
+});
 
 afterAll(async () => {
   await closeAll();

@@ -19,7 +19,7 @@ const { connect, closeAll } = mcpClients();
 beforeAll(async () => {
   ({ dir, remove } = await buildMcpFixture());
   preview = await startPreview({ root: dir, port: 0, host: "127.0.0.1" });
-}, 60_000);
+});
 
 afterAll(async () => {
   await closeAll();
