@@ -138,24 +138,20 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
   /** Reuses the page's files, or gives the task that makes them. */
   const decide = (page: PlannedPage, place: number): Pending | undefined => {
     const cached = pages.get(page.relativePath)!;
+    const htmlPath = page.path.slice(1) + "index.html";
+    const mdPath = markdownPath(parse.base, page.regularPath).slice(1);
+    const asBefore = () => {
+      out.facts.set(page.regularPath, cached.parse!.facts);
+      out.warnings.push(...cached.parse!.facts.warnings);
+      return undefined;
+    };
     // A session kept in memory: the same plan entry, file entry and parse as when the page was
     // made, and the site around it the same: its key is too (no hashing), if what it read still is.
     const kept = input.kept?.get(page.regularPath);
     if (kept && sameMaking(kept, page, cached, input) && stillValid(cached.parse!, input)) {
       out.cacheHits++;
-      reuse(
-        input,
-        page,
-        {
-          htmlPath: page.path.slice(1) + "index.html",
-          mdPath: markdownPath(parse.base, page.regularPath).slice(1),
-        },
-        kept.renderKey,
-        out,
-      );
-      out.facts.set(page.regularPath, cached.parse!.facts);
-      out.warnings.push(...cached.parse!.facts.warnings);
-      return undefined;
+      reuse(input, page, { htmlPath, mdPath }, kept.renderKey, out);
+      return asBefore();
     }
     const parseKey = hashKey(
       cached.hash,
@@ -168,16 +164,10 @@ export async function renderPages(input: PagesInput): Promise<PagesOutcome> {
     // Valid while the file, every site value it read and every file it included are as they were.
     const valid = cached.parse?.key === parseKey && stillValid(cached.parse, input);
     const shell = toShell(page);
-    const htmlPath = page.path.slice(1) + "index.html";
-    const mdPath = markdownPath(parse.base, page.regularPath).slice(1);
     if (valid) {
       out.cacheHits++;
       const key = renderKey(input.siteKey, parseKey, cached.parse!, shell);
-      if (reuse(input, page, { htmlPath, mdPath }, key, out)) {
-        out.facts.set(page.regularPath, cached.parse!.facts);
-        out.warnings.push(...cached.parse!.facts.warnings);
-        return undefined;
-      }
+      if (reuse(input, page, { htmlPath, mdPath }, key, out)) return asBefore();
     }
     const task: PageTask = {
       kind: "page",
