@@ -122,13 +122,18 @@ function exampleProblems(api: ApiDescription): DescriptionProblem[] {
           [...base, "requestBody", "content", body.mediaType, "example"],
           `${op.id}: the request example: ${p.message}`,
         );
-    for (const r of op.responses)
-      if (r.schema && r.example !== undefined && r.mediaType === "application/json")
+    for (const r of op.responses) {
+      if (!r.schema || r.mediaType !== "application/json") continue;
+      // Every answer the reference shows has an example a reader (and a mock server) can trust.
+      if (r.example === undefined)
+        add([...base, "responses", r.status], `${op.id}: the ${r.status} response has no example`);
+      else
         for (const p of schemaProblems(r.schema, r.example))
           add(
             [...base, "responses", r.status],
             `${op.id}: the ${r.status} response's example: ${p.message}`,
           );
+    }
     for (const p of op.parameters)
       if (p.example !== undefined)
         for (const q of schemaProblems(p.schema, p.example))

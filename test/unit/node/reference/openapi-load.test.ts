@@ -73,4 +73,16 @@ describe("loadOpenApi", () => {
     expect(r.diagnostics[0]).toMatchObject({ rule: "openapi-example" });
     expect(r.diagnostics[0]!.message).toContain("settings.queue_size must be <= 10000");
   });
+
+  it("asks every JSON answer for an example, at the response's line", async () => {
+    const line =
+      '              examples: { workflow: { $ref: "#/components/examples/Workflow" } }\n';
+    const at = real.indexOf(line);
+    const without = real.slice(0, at) + real.slice(at + line.length);
+    const r = await loadOpenApi(without, "data/openapi.yaml", source);
+    const missing = r.diagnostics.filter((d) => d.message.includes("response has no example"));
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatchObject({ rule: "openapi-example" });
+    expect(missing[0]!.message).toMatch(/^\w+: the 200 response has no example/);
+  });
 });
