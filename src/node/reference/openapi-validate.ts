@@ -126,7 +126,12 @@ function exampleProblems(api: ApiDescription): DescriptionProblem[] {
       if (!r.schema || r.mediaType !== "application/json") continue;
       // Every answer the reference shows has an example a reader (and a mock server) can trust.
       if (r.example === undefined)
-        add([...base, "responses", r.status], `${op.id}: the ${r.status} response has no example`);
+        out.push({
+          path: [...base, "responses", r.status],
+          message: `${op.id}: the ${r.status} response has no example`,
+          rule: "openapi-example",
+          hint: "add an `example` beside the response's `schema`: an answer as Brook sends it",
+        });
       else
         for (const p of schemaProblems(r.schema, r.example))
           add(

@@ -10,8 +10,8 @@ const source = { values: {}, builtIn: { apiBase: "https://api.brook.example/v1" 
 const lineOf = (text: string, needle: string) =>
   text.slice(0, text.indexOf(needle)).split("\n").length;
 
-/** A small valid description whose one response's schema is `schema` (YAML at 14 spaces). */
-const describeWith = (schema: string, components = "") => `openapi: 3.1.0
+/** A small valid description whose one response's schema is `schema` (YAML at 14 spaces), with `example`. */
+const describeWith = (schema: string, components = "", example = "") => `openapi: 3.1.0
 info:
   title: Probe
   version: "1"
@@ -31,7 +31,7 @@ paths:
           content:
             application/json:
               schema:
-                ${schema}
+                ${schema}${example && `\n              example: ${example}`}
 components:
   schemas:
     Thing:
@@ -118,7 +118,7 @@ describe("a hostile OpenAPI description", () => {
 
   it("still loads a description within the limits", async () => {
     const r = await loadOpenApi(
-      describeWith(`$ref: "#/components/schemas/Thing"`),
+      describeWith(`$ref: "#/components/schemas/Thing"`, "", "a thing"),
       "x.yaml",
       source,
     );
