@@ -156,6 +156,7 @@ export async function build(
       run: (tasks, parsing, done) => workers.runPages(tasks, parsing, done),
       onParsed: checkAsParsed,
       onDispatched: countWhileParsing,
+      warnings: planned.planned.warnings,
     }).catch(async (e: unknown) => {
       throw await withDescriptionProblems(e, checks, reference);
     });

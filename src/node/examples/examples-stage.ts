@@ -209,7 +209,7 @@ export async function withDescriptionProblems(
   const validating = warm.validating ?? reference.openapi?.validate?.();
   const invalid = validating ? await validating.catch(() => []) : [];
   if (!invalid.length) return error;
-  return new ContentError(sortDiagnostics([...invalid, ...error.diagnostics]));
+  return new ContentError(sortDiagnostics([...invalid, ...error.diagnostics]), error.warnings);
 }
 
 /** Checks every page's blocks (or, `defer`, leaves them for later); the files to publish include the reference stage's. */
