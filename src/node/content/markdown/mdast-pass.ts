@@ -42,7 +42,7 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         transformContainer(node as ContainerDirective, ctx, source);
         break;
       case "blockquote":
-        transformAlert(node);
+        transformAlert(node, source);
         break;
       case "paragraph":
         // One table a page: each is a copy of every heading, so 7,000 `[[toc]]` under as many
@@ -63,7 +63,7 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         warnLiteralSyntax(node, ctx, source, line(node));
         break;
       case "heading":
-        takeHeadingId(node, ctx);
+        takeHeadingId(node, ctx, source);
         if (node.depth === 1) {
           ctx.diagnostics.push({
             file: ctx.file,
