@@ -115,13 +115,11 @@ function getProcessor(): Processor {
       ctx.samples = collectSamples(tree, ctx);
       ctx.claims = collectClaims(tree, ctx);
       walkMdast(tree, ctx, String(file.value));
-      // Written from the same tree the HTML is made from next: no page is parsed twice.
+      if (ctx.htmlParents.length) transformRawHtml(ctx.htmlParents, ctx);
+      // Written from the same tree the HTML is made from next, raw HTML already rebuilt from its
+      // allow-list: no page is parsed twice, and no tag the page removed comes back here.
       if (ctx.pageUrl !== undefined)
         ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
-    })
-    .use(() => (_tree: MdRoot, file: VFile) => {
-      const ctx = pageContext(file);
-      if (ctx.htmlParents.length) transformRawHtml(ctx.htmlParents, ctx);
     })
     .use(remarkRehype)
     .use(() => slugHeadings)
