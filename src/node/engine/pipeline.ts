@@ -158,6 +158,8 @@ export async function build(
       onDispatched: countWhileParsing,
       warnings: planned.planned.warnings,
     }).catch(async (e: unknown) => {
+      // No check starts after a failed pages stage: the build ends, and its checker with it.
+      checks.ahead?.stop();
       throw await withDescriptionProblems(e, checks, reference);
     });
     const { pages } = pagesMade;

@@ -101,7 +101,9 @@ export function startStepChecker(): void {
   };
   child.on("error", (e) => stopped(e.message, true));
   child.on("exit", (code, signal) => stopped(`it exited with ${signal ?? code}`, false));
+  // A pipe that breaks is the process ending: "exit" says so.
   child.stdin.on("error", () => undefined);
+  child.stdout.on("error", () => undefined);
   idle();
 }
 
