@@ -13,6 +13,7 @@ import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
+import { processCpuMs, watchBudget } from "../core/work-budget.ts";
 import type { BlockProblem } from "./block-check.ts";
 import type { StepSample } from "./check-step-types.ts";
 import type { RuntimeSurface } from "./runtime-surface.ts";
@@ -173,18 +174,26 @@ async function askChecker(
     settle = { resolve, reject };
   });
   running.waiting.set(request.id, { ...settle, done: answer.catch(() => undefined) });
-  const timer = setTimeout(() => {
+  // The budget counts the process's CPU time (a busy machine does not spend it for the check).
+  const pid = running.child.pid ?? -1;
+  const cpuStart = processCpuMs(pid);
+  const since = Date.now();
+  const spent = () => {
+    const now = cpuStart === undefined ? undefined : processCpuMs(pid);
+    return { cpu: now === undefined ? undefined : now - cpuStart!, wall: Date.now() - since };
+  };
+  const stop = watchBudget(budgetMs, spent, () => {
     if (checker === running) checker = undefined;
     for (const w of running.waiting.values()) w.reject(new OverrunError());
     running.waiting.clear();
     running.child.kill("SIGKILL");
-  }, budgetMs);
+  });
   idle();
   running.child.stdin.write(JSON.stringify(request) + "\n");
   try {
     return await answer;
   } finally {
-    clearTimeout(timer);
+    stop();
   }
 }
 
@@ -278,7 +287,7 @@ function checkerHeapMb(): number | undefined {
   return Number.isFinite(env) && env > 0 ? Math.round(env) : undefined;
 }
 
-/** How long TypeScript may take over one block: a page's budget, or BROOK_DOCS_CHECK_BUDGET_MS. */
+/** How much work TypeScript may do over one block: a page's budget, or BROOK_DOCS_CHECK_BUDGET_MS. */
 function stepTypesBudgetMs(): number {
   const env = Number(process.env.BROOK_DOCS_CHECK_BUDGET_MS);
   return Number.isFinite(env) && env > 0 ? env : PAGE_TIME_BUDGET_MS;
