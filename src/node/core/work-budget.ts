@@ -59,6 +59,16 @@ export interface Spent {
   wall: number;
 }
 
+/** What process `pid` spends from now on: its CPU time (when /proc says) and the wall time. */
+export function processSpent(pid: number): () => Spent {
+  const cpuStart = processCpuMs(pid);
+  const since = Date.now();
+  return () => {
+    const now = cpuStart === undefined ? undefined : processCpuMs(pid);
+    return { cpu: now === undefined ? undefined : now - cpuStart!, wall: Date.now() - since };
+  };
+}
+
 /**
  * Calls `over` once `spent()` reaches `budgetMs` of CPU time (of wall time when the CPU time is
  * unknown), or WALL_CEILING budgets of wall time; the function returned stops watching. Timers,

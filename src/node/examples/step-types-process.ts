@@ -13,9 +13,10 @@ import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
-import { processCpuMs, watchBudget } from "../core/work-budget.ts";
+import { processSpent, watchBudget } from "../core/work-budget.ts";
 import type { BlockProblem } from "./block-check.ts";
 import type { StepSample } from "./check-step-types.ts";
+import { overrun, stoppedOn } from "./step-types-problems.ts";
 import type { RuntimeSurface } from "./runtime-surface.ts";
 import type {
   StepCheckerSnapshot,
@@ -175,14 +176,7 @@ async function askChecker(
   });
   running.waiting.set(request.id, { ...settle, done: answer.catch(() => undefined) });
   // The budget counts the process's CPU time (a busy machine does not spend it for the check).
-  const pid = running.child.pid ?? -1;
-  const cpuStart = processCpuMs(pid);
-  const since = Date.now();
-  const spent = () => {
-    const now = cpuStart === undefined ? undefined : processCpuMs(pid);
-    return { cpu: now === undefined ? undefined : now - cpuStart!, wall: Date.now() - since };
-  };
-  const stop = watchBudget(budgetMs, spent, () => {
+  const stop = watchBudget(budgetMs, processSpent(running.child.pid ?? -1), () => {
     if (checker === running) checker = undefined;
     for (const w of running.waiting.values()) w.reject(new OverrunError());
     running.waiting.clear();
@@ -291,24 +285,4 @@ function checkerHeapMb(): number | undefined {
 function stepTypesBudgetMs(): number {
   const env = Number(process.env.BROOK_DOCS_CHECK_BUDGET_MS);
   return Number.isFinite(env) && env > 0 ? env : PAGE_TIME_BUDGET_MS;
-}
-
-function stoppedOn(why: string): BlockProblem {
-  return {
-    line: 1,
-    column: 1,
-    rule: "step-types",
-    message: `TypeScript's checker stopped while checking the block (${why}): it ran out of memory or crashed`,
-    hint: "look for types or literals that grow without end (huge unions, template literal types, deeply recursive generics); simplify them, or mark the block :no-check=REASON",
-  };
-}
-
-function overrun(budgetMs: number): BlockProblem {
-  return {
-    line: 1,
-    column: 1,
-    rule: "step-types",
-    message: `TypeScript did not finish checking the block in ${budgetMs / 1000} s, its time budget`,
-    hint: "look for JSDoc types that expand without end (deeply nested generics, recursive conditional types); simplify them, or mark the block :no-check=REASON",
-  };
 }
