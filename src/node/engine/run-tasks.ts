@@ -4,7 +4,6 @@
  * no workers (tests, which run the sources directly).
  */
 import type { TransferListItem } from "node:worker_threads";
-import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
 import type { Diagnostic } from "../core/errors.ts";
 import type { PageResult, PagesTask, PageTask, WorkerTask } from "./build-worker.ts";
 import { TaskFailure, type WorkerPool } from "./worker-pool.ts";
@@ -19,10 +18,14 @@ const OTHER_TASK_BUDGET_MS = 120_000;
  */
 const MAX_PAGES_PER_TASK = 8;
 
-/** Runs page tasks, keeping their order; `done` hears of each batch of results as it comes in. */
+/**
+ * Runs page tasks, keeping their order, each page under `budget` ms of work on a worker;
+ * `done` hears of each batch of results as it comes in.
+ */
 export async function runPageTasks(
   tasks: PageTask[],
   pool: WorkerPool | undefined,
+  budget: number,
   done?: (results: PageResult[]) => void,
 ): Promise<PageResult[]> {
   if (tasks.length === 0) return [];
@@ -35,7 +38,6 @@ export async function runPageTasks(
     }
     return out;
   }
-  const budget = pageTimeBudget();
   // Each worker gets at least eight tasks, so the last ones end close together.
   const size = Math.max(
     1,
@@ -119,12 +121,6 @@ export async function runOne<T>(
   }
   const { runTask } = await import("./build-worker.ts");
   return (await runTask(task)) as T;
-}
-
-/** The work a page may take on a worker: PAGE_TIME_BUDGET_MS, or BROOK_DOCS_PAGE_BUDGET_MS on a slow machine. */
-function pageTimeBudget(): number {
-  const env = Number(process.env.BROOK_DOCS_PAGE_BUDGET_MS);
-  return Number.isFinite(env) && env > 0 ? env : PAGE_TIME_BUDGET_MS;
 }
 
 /** A page that stopped its worker: named, with what to look for. */
