@@ -3,7 +3,9 @@
  * A cold build checks code blocks in the step-types checker's process while its pages are made;
  * when a page fails, the build stops the checks it had not started, and the checker, which shares
  * the build's stderr, never dies of the pipe the build closed (it printed `Error: write EPIPE` and
- * a stack after the build's error). Spawns the CLI: the checker process is the bundled one.
+ * a stack after the build's error). Before the error come the warnings the build had found, a
+ * removed tag's among them (they were not printed when a build failed). Spawns the CLI: the
+ * checker process is the bundled one.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { spawn } from "node:child_process";
@@ -28,8 +30,11 @@ beforeAll(() => {
       `---\ntitle: Step ${p}\ndescription: Step ${p}.\n---\n\nA step.\n\n${blocks}`,
     );
   }
-  // Fails the pages stage: the body has a `#` heading.
-  writeFileSync(join(dir, "content", "broken.md"), "---\ntitle: B\ndescription: B.\n---\n\n# B\n");
+  // Fails the pages stage: the body has a `#` heading. Its raw HTML is a warning at its line.
+  writeFileSync(
+    join(dir, "content", "broken.md"),
+    "---\ntitle: B\ndescription: B.\n---\n\n<span>x</span>\n\n# B\n",
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -54,11 +59,17 @@ it("a build that fails while its code blocks are checked ends with its report, a
   expect(r.code).toBe(1);
   expect(
     r.stderr.endsWith(
-      "error: content/broken.md:6:1: the body has a '#' heading; the title is the page's only <h1> [no-h1]\n" +
+      "error: content/broken.md:8:1: the body has a '#' heading; the title is the page's only <h1> [no-h1]\n" +
         "  hint: use '##' for sections, and put the page title in the frontmatter's title\n",
     ),
   ).toBe(true);
-  // Before it, the warnings the build had found (the pages are in no sidebar group); no stack.
+  // Before it, the warnings the build had found (issue 38: they were not printed), the raw HTML
+  // removed at its line among them; no stack.
   const lines = r.stderr.trimEnd().split("\n");
   expect(lines.filter((l) => !/^(warning: |error: |  hint: )/.test(l))).toEqual([]);
+  expect(lines).toContainEqual(
+    expect.stringMatching(
+      /^warning: content\/broken\.md:6:1: HTML tag <span> is removed: .* \[raw-html\]$/,
+    ),
+  );
 });
