@@ -12,7 +12,7 @@ import { toString } from "hast-util-to-string";
 import type { Heading, Text } from "mdast";
 import GithubSlugger from "github-slugger";
 import { visit } from "unist-util-visit";
-import { FIXED_SITE_IDS, isSiteId, SITE_IDS_SHOWN } from "../../../shared/site-ids.ts";
+import { FIXED_SITE_IDS, isSiteId, siteIdsShown } from "../../../shared/site-ids.ts";
 import { placeOf, type PassReport } from "./pass-report.ts";
 
 /** `(?<![ \t])`: tried from the start of a run of spaces only (from inside it, time grew with its square). */
@@ -57,7 +57,7 @@ export function takeHeadingId(heading: Heading, ctx: IdContext, source = ""): vo
       ...place,
       rule: "heading-id",
       message: `heading id '${id}' is one the site's own elements use`,
-      hint: `choose another id; the site uses ${SITE_IDS_SHOWN}`,
+      hint: `choose another id; the site uses ${siteIdsShown()}`,
     });
     return;
   }
