@@ -10,6 +10,7 @@ import { Header } from "./Header.tsx";
 import { LAYOUT_COMPONENTS } from "./layouts.ts";
 import { Sidebar } from "./Sidebar.tsx";
 import type { UiState } from "./ui.ts";
+import { SITE_ID } from "../src/shared/site-ids.ts";
 
 /**
  * The whole page body: a pure function of site, page and UI state (server and client render it).
@@ -31,7 +32,7 @@ export function App({
     LAYOUT_COMPONENTS[page.layout as keyof typeof LAYOUT_COMPONENTS] ?? LAYOUT_COMPONENTS.doc;
   return (
     <PartsContext value={parts}>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={`#${SITE_ID.main}`}>
         Skip to content
       </a>
       {ui.progress != null && <DeferredProgress value={ui.progress} />}
@@ -49,7 +50,7 @@ export function App({
         {ui.sidebarOpen && (
           <div className="sidebar-backdrop" aria-hidden="true" onClick={ui.onToggleSidebar} />
         )}
-        <main id="main" tabIndex={-1}>
+        <main id={SITE_ID.main} tabIndex={-1}>
           <Layout site={site} page={page} ui={ui} />
         </main>
       </div>

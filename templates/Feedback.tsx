@@ -1,3 +1,5 @@
+import { SITE_ID } from "../src/shared/site-ids.ts";
+
 /** Props of the feedback part: in the browser, this page view's answer and how to give one. */
 export interface FeedbackProps {
   answer?: boolean | null;
@@ -7,8 +9,8 @@ export interface FeedbackProps {
 /** "Was this page helpful?" with Yes and No; after an answer, a thank-you in their place (shown only when analytics is on). */
 export function Feedback({ answer, onAnswer }: FeedbackProps) {
   return (
-    <div className="feedback" role="group" aria-labelledby="feedback-title">
-      <p id="feedback-title" className="feedback-title">
+    <div className="feedback" role="group" aria-labelledby={SITE_ID.feedbackTitle}>
+      <p id={SITE_ID.feedbackTitle} className="feedback-title">
         Was this page helpful?
       </p>
       {answer == null ? (

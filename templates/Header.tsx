@@ -3,6 +3,7 @@ import type { UiState } from "./ui.ts";
 import { SearchInput } from "./SearchInput.tsx";
 import { VersionMenu } from "./VersionMenu.tsx";
 import { DeferredLogo } from "./Deferred.tsx";
+import { SITE_ID } from "../src/shared/site-ids.ts";
 
 /** The page header: sidebar toggle, site title, version menu, search, theme toggle. */
 export function Header({ site, ui }: { site: SiteData; ui: UiState }) {
@@ -13,7 +14,7 @@ export function Header({ site, ui }: { site: SiteData; ui: UiState }) {
         className="sidebar-toggle"
         aria-label="Toggle sidebar"
         aria-expanded={ui.sidebarOpen ? "true" : "false"}
-        aria-controls="sidebar"
+        aria-controls={SITE_ID.sidebar}
         onClick={ui.onToggleSidebar}
       >
         <span className="burger" aria-hidden="true" />

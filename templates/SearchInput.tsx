@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SITE_ID } from "../src/shared/site-ids.ts";
 
 /** What the live search passes in; the server renders the defaults (read-only, closed, empty). */
 export interface SearchInputProps {
@@ -21,18 +22,18 @@ export interface SearchInputProps {
 export function SearchInput(props: SearchInputProps) {
   return (
     <div className="search" onBlur={props.onBlur}>
-      <label htmlFor="search-input" className="visually-hidden">
+      <label htmlFor={SITE_ID.searchInput} className="visually-hidden">
         Search the docs
       </label>
       <input
-        id="search-input"
+        id={SITE_ID.searchInput}
         type="search"
         placeholder="Search..."
         autoComplete="off"
         spellCheck={false}
         role="combobox"
         aria-expanded={props.expanded ? "true" : "false"}
-        aria-controls="search-results"
+        aria-controls={SITE_ID.searchResults}
         aria-autocomplete="list"
         aria-activedescendant={props.expanded ? props.activeId : undefined}
         aria-keyshortcuts="/ Control+K Meta+K"
@@ -46,7 +47,7 @@ export function SearchInput(props: SearchInputProps) {
         /
       </kbd>
       <div
-        id="search-results"
+        id={SITE_ID.searchResults}
         className="search-results"
         role="listbox"
         aria-label="Search results"

@@ -1,5 +1,6 @@
 import type { Header, SidebarNode, SiteData } from "../src/shared/types.ts";
 import { routeToPath } from "../src/shared/url.ts";
+import { SITE_ID, sidebarGroupId } from "../src/shared/site-ids.ts";
 
 interface SidebarProps {
   site: SiteData;
@@ -12,19 +13,14 @@ interface SidebarProps {
 /** The sidebar: top-level groups as labelled groups, sub-groups as disclosures. */
 export function Sidebar({ site, route, headers, activeSlug, open }: SidebarProps) {
   return (
-    <nav id="sidebar" className={open ? "sidebar open" : "sidebar"} aria-label="Sidebar">
+    <nav id={SITE_ID.sidebar} className={open ? "sidebar open" : "sidebar"} aria-label="Sidebar">
       {site.sidebar.map((node, i) =>
         // On large sites a group away from the current page is one link to its page, so a
         // page's HTML stays the same size however many pages the site has.
         node.kind === "group" && (site.sidebarComplete || !node.route || contains(node, route)) ? (
           // A labelled group, not a heading: the sidebar comes before the page's h1 in the document.
-          <div
-            className="sidebar-section"
-            role="group"
-            aria-labelledby={`sidebar-group-${i}`}
-            key={i}
-          >
-            <p className="sidebar-heading" id={`sidebar-group-${i}`}>
+          <div className="sidebar-section" role="group" aria-labelledby={sidebarGroupId(i)} key={i}>
+            <p className="sidebar-heading" id={sidebarGroupId(i)}>
               {node.text}
             </p>
             <Items nodes={withGroupPage(node)} {...{ site, route, headers, activeSlug }} />

@@ -1,5 +1,6 @@
 import type { SiteData } from "../src/shared/types.ts";
 import type { UiState } from "./ui.ts";
+import { SITE_ID } from "../src/shared/site-ids.ts";
 
 /** The version button and its menu of links (v2 marked New, v1). */
 export function VersionMenu({ site, ui }: { site: SiteData; ui: UiState }) {
@@ -10,12 +11,12 @@ export function VersionMenu({ site, ui }: { site: SiteData; ui: UiState }) {
         type="button"
         className="version-button"
         aria-expanded={ui.versionMenuOpen ? "true" : "false"}
-        aria-controls="version-list"
+        aria-controls={SITE_ID.versionList}
         onClick={ui.onToggleVersionMenu}
       >
         Version {current.text}
       </button>
-      <ul id="version-list" className="version-list" hidden={!ui.versionMenuOpen}>
+      <ul id={SITE_ID.versionList} className="version-list" hidden={!ui.versionMenuOpen}>
         {site.versions.map((v) => (
           <li key={v.text}>
             <a href={v.link} aria-current={v === current ? "page" : undefined}>

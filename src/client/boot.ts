@@ -8,6 +8,7 @@ import { showSlashAddress } from "./address.ts";
 import type { Analytics } from "./analytics.ts";
 import { click as codeClick, tabs as startCodeGroups } from "./code.ts";
 import { holdEarlyInput } from "./early-input.ts";
+import { appElement, bootElement } from "./page-roots.ts";
 import { startPageSpy } from "./page-spy.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
 import type { DocsApi } from "./root.tsx";
@@ -35,8 +36,8 @@ document.addEventListener("click", (e) => {
   if (button) codeClick(button);
 });
 
-const bootEl = document.getElementById("brook-boot");
-if (bootEl && document.getElementById("app")) {
+const bootEl = bootElement();
+if (bootEl && appElement()) {
   const boot = JSON.parse(bootEl.textContent!) as BootData;
   // Before anything reads the address (the first page view); the not-found page keeps the one asked for.
   if (boot.page.layout !== "not-found") showSlashAddress();

@@ -3,13 +3,14 @@
  * and stays there (with the toggle button), Escape closes it and returns focus to the toggle, a
  * click outside closes it.
  */
+import { SITE_ID } from "../shared/site-ids.ts";
 
 const FOCUSABLE = "a[href], button, input, summary, [tabindex]:not([tabindex='-1'])";
 
 /** Traps focus in the open drawer; returns the function that releases it. */
 export function trapDrawer(close: () => void): () => void {
   const toggle = document.querySelector<HTMLElement>(".sidebar-toggle");
-  const sidebar = document.getElementById("sidebar");
+  const sidebar = document.getElementById(SITE_ID.sidebar);
   if (!toggle || !sidebar) return () => undefined;
   const inside = (n: EventTarget | null) =>
     sidebar.contains(n as Node) || toggle.contains(n as Node);

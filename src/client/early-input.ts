@@ -9,6 +9,7 @@
  */
 import { slashPath } from "./address.ts";
 import type { NavigatedDetail } from "./router.ts";
+import { SITE_ID } from "../shared/site-ids.ts";
 
 /** What the live client offers the input held for it. */
 export interface LiveHandle {
@@ -42,7 +43,7 @@ export function holdEarlyInput(base: string, assets: string, wake: () => void): 
   const start = () => wake();
   // The server renders the box read-only (it cannot search without JavaScript): here it can take
   // what the reader types while React is on its way.
-  document.getElementById("search-input")?.removeAttribute("readonly");
+  document.getElementById(SITE_ID.searchInput)?.removeAttribute("readonly");
 
   const intent = (e: Event) => {
     const el = e.target instanceof Element ? e.target.closest(INTERACTIVE) : null;
@@ -72,7 +73,7 @@ export function holdEarlyInput(base: string, assets: string, wake: () => void): 
   on("click", (e) => {
     const m = e as MouseEvent;
     const target = m.target instanceof Element ? m.target : null;
-    if (!target?.closest("#app") || target.closest(WITHOUT_REACT)) return;
+    if (!target?.closest(`#${SITE_ID.app}`) || target.closest(WITHOUT_REACT)) return;
     const toggle = target.closest<HTMLElement>(".theme-toggle");
     if (toggle) {
       // The theme switches at once, as React's handler would (it reads the state back when live).

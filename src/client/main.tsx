@@ -1,12 +1,13 @@
 /** React's side of the client, loaded on intent (boot.ts): hydrates the server-rendered page (docs/design.md §5). */
 import { hydrateRoot } from "react-dom/client";
 import type { BootData, PageData, RouteManifest, SiteData } from "../shared/types.ts";
+import { appElement } from "./page-roots.ts";
 import { loadParts } from "./parts.ts";
 import { Root, type DocsApi, type Handoff } from "./root.tsx";
 
 /** Fetches the site data, hydrates with the parts' code in (when it loads); resolves once the page is live. */
 export async function start(boot: BootData, handoff: Handoff): Promise<DocsApi> {
-  const root = document.getElementById("app")!;
+  const root = appElement()!;
   const json = <T,>(url: string) =>
     fetch(url).then((r) =>
       r.ok

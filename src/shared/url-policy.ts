@@ -96,7 +96,7 @@ export function isRouteLoose(path: string): boolean {
   return isRoute(path.endsWith("/") ? path : path + "/");
 }
 
-/** A `#fragment` a route may carry: the characters rehype-slug writes, plus what writers use in ids. */
+/** A `#fragment` a route may carry: the characters heading slugs hold, plus what writers use in ids. */
 const FRAGMENT_RE = /^[\p{L}\p{N}_~.-]+$/u;
 
 /** Whether `value` is a route optionally followed by `#fragment`. */

@@ -13,8 +13,6 @@ import { ROOT, runCli } from "../helpers/site.ts";
 const site = mkdtempSync(join(tmpdir(), "brook-real-"));
 for (const part of ["content", "data", "public", "site.config.ts"])
   cpSync(join(ROOT, part), join(site, part), { recursive: true });
-// The whole docs on a shared machine: a page's time budget is not what this test is about.
-process.env.BROOK_DOCS_PAGE_BUDGET_MS = "120000";
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 /** Replaces the first `from` in a page of the copy; returns the 1-based line it is on. */

@@ -328,7 +328,8 @@ describe("3. small files neither hang nor crash the build", () => {
   });
 
   it("a page that parses too slowly is stopped at its time budget (CLI, build workers)", () => {
-    put(dir, { "content/limits.md": PAGE("[a](".repeat(40_000) + "\n") });
+    // A minute of CPU here (480 KB): over the 1.5 s budget of work on any machine, busy or not.
+    put(dir, { "content/limits.md": PAGE("[a](".repeat(120_000) + "\n") });
     const r = cli(dir, ["build", "--no-cache"], { BROOK_DOCS_PAGE_BUDGET_MS: "1500" });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(

@@ -16,6 +16,14 @@ import {
   MAX_PAGE_DIAGNOSTICS,
 } from "../../src/node/content/limits.ts";
 import { tempSite } from "../helpers/site.ts";
+import type { Element, Root } from "hast";
+import { fromHtml } from "hast-util-from-html";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import { KEPT_TAGS } from "../../src/node/content/markdown/raw-html.ts";
 
 const PAGE = (body: string) =>
   `---\ntitle: Limits\ndescription: Every limit.\n---\n\n${body}\n## One\n\nText.\n`;
@@ -117,6 +125,95 @@ describe("folders nested deeper than the limit", () => {
     expect(r.pages).toBe(6);
     expect(r.plan.pages.map((p) => p.regularPath)).toContain(
       `${folder.slice("content".length)}/page/`,
+    );
+  });
+});
+
+// Issue 38: what the page removed or showed as text, its Markdown for machines must not bring
+// back as markup. Assistants and Markdown renderers read `<page>.md`, llms.txt and llms-full.txt
+// with raw HTML on: each is rendered so (CommonMark and GFM, then an HTML5 parser, as a browser).
+describe("the Markdown for machines of a stranger's page", () => {
+  const HOSTILE = [
+    "<details>",
+    '<img/src="x"/onerror=alert(1)>',
+    "<svg/onload=alert(1)>",
+    '<a/href="javascript:alert(1)">x</a>',
+    "<script/src=//evil.example/x.js></script>",
+    "</details>",
+    "",
+    '<details><summary>S</summary><img/src="x"/onerror=alert(2)> <svg/onload=alert(2)></details>',
+    "",
+    "Text <!-- --><img src=x onerror=alert(3)><!-- --> more, and <img/src=x onerror=alert(4)>.",
+    "",
+    "<div>[a link](javascript:alert(5))</div>",
+    "",
+  ].join("\n");
+
+  /** The elements a renderer with raw HTML on makes of `markdown`, as a browser parses them. */
+  async function renderedElements(markdown: string): Promise<Element[]> {
+    const html = await unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(rehypeStringify, { allowDangerousHtml: true })
+      .process(markdown);
+    const out: Element[] = [];
+    const walk = (n: Root | Element) => {
+      for (const c of n.children)
+        if (c.type === "element") {
+          out.push(c);
+          walk(c);
+        }
+    };
+    walk(fromHtml(String(html)));
+    return out;
+  }
+
+  const MARKDOWN_TAGS = [
+    ..."html head body p a em strong code pre ul ol li blockquote hr br del".split(" "),
+    ..."h1 h2 h3 h4 h5 h6 table thead tbody tr th td".split(" "),
+  ];
+  const allowed = new Set([...MARKDOWN_TAGS, ...Object.keys(KEPT_TAGS)]);
+  const problems = (els: Element[]) =>
+    els
+      .filter(
+        (e) =>
+          !allowed.has(e.tagName) ||
+          Object.keys(e.properties).some((k) => /^on/i.test(k)) ||
+          /^\s*javascript:/i.test(String(e.properties.href ?? "")),
+      )
+      .map((e) => `<${e.tagName} ${Object.keys(e.properties).join(" ")}>`);
+
+  async function buildHostile(): Promise<{ r: BuildResult; out: MemoryWriter }> {
+    writeFileSync(
+      join(dir, "content", "limits.md"),
+      `---\ntitle: "Limits <img src=x onerror=alert(6)>"\ndescription: "Every [limit](javascript:alert(7)) &lt;b&gt;"\n---\n\n${HOSTILE}`,
+    );
+    const out = new MemoryWriter();
+    return { r: await buildSite({ cwd: dir, contentDir: "content", writer: out }), out };
+  }
+
+  it("the page removes each tag with a warning at its line (a / separates attributes)", async () => {
+    const { r } = await buildHostile();
+    const lines = onPage(r).map((w) => [w.line!, w.rule] as const);
+    expect(lines.sort((a, b) => a[0] - b[0]).map(([l, rule]) => `${l}:${rule}`)).toEqual([
+      "7:raw-html",
+      "8:raw-html",
+      "9:raw-html",
+      "10:raw-html",
+      "13:raw-html",
+      "13:raw-html",
+      "15:raw-html",
+      "17:raw-html",
+    ]);
+  });
+
+  it("keeps the page's allow-list in <page>.md, llms.txt and llms-full.txt", async () => {
+    const { out } = await buildHostile();
+    for (const file of ["docs/v2/limits.md", "docs/v2/llms.txt", "docs/v2/llms-full.txt"])
+      expect(problems(await renderedElements(out.text(file))), file).toEqual([]);
+    expect(out.text("docs/v2/llms.txt")).toContain(
+      "[Limits \\<img src=x onerror=alert(6)>](https://brook.example/docs/v2/limits.md): Every \\[limit\\](javascript:alert(7)) \\&lt;b\\&gt;",
     );
   });
 });

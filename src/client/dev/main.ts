@@ -7,6 +7,7 @@
  */
 import type { LiveMessage } from "../../shared/live-message.ts";
 import type { PageData, RouteManifest } from "../../shared/types.ts";
+import { bootElement } from "../page-roots.ts";
 import { hideOverlay, showOverlay } from "./overlay.ts";
 import { assetUrl, manifestUrl } from "../../shared/output-layout.ts";
 
@@ -70,7 +71,7 @@ function reader() {
 /** What the page was built with (the boot data the build embeds): the base and its site data file. */
 const boot = (() => {
   try {
-    const data = JSON.parse(document.getElementById("brook-boot")?.textContent ?? "null") as {
+    const data = JSON.parse(bootElement()?.textContent ?? "null") as {
       siteFile: string;
       manifestFile: string;
     } | null;

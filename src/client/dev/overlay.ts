@@ -1,14 +1,16 @@
 /** The dev server's error overlay: the build's `file:line:col` text over the last good page. */
+import { SITE_ID } from "../../shared/site-ids.ts";
 
 /** The overlay element's id (tests and the reload logic find it by this). */
-export const OVERLAY_ID = "brook-dev-overlay";
+export const OVERLAY_ID = SITE_ID.devOverlay;
 
 /**
  * Shows `text` (plain text, never parsed as HTML). Styles are set through the CSSOM, which the
  * site's Content-Security-Policy (`style-src 'self'`) allows, unlike a `style` attribute.
  */
 export function showOverlay(text: string): void {
-  let root = document.getElementById(OVERLAY_ID);
+  // By place (a child of body), as the client finds its roots: no page element can stand in.
+  let root = document.querySelector<HTMLElement>(`body > #${OVERLAY_ID}`);
   if (!root) {
     root = document.createElement("div");
     root.id = OVERLAY_ID;
@@ -49,5 +51,5 @@ export function showOverlay(text: string): void {
 
 /** Removes the overlay, if shown. */
 export function hideOverlay(): void {
-  document.getElementById(OVERLAY_ID)?.remove();
+  document.querySelector(`body > #${OVERLAY_ID}`)?.remove();
 }

@@ -16,6 +16,7 @@ import {
   snippet,
   wordTest,
 } from "../../shared/search/present.ts";
+import { searchGroupId, searchOptionId } from "../../shared/site-ids.ts";
 
 /** Most pages a result list shows, and most options in all. */
 export const MAX_PAGES = 8;
@@ -133,7 +134,7 @@ export function createSearch(
           snippet: mark(snippet(s.text, test), test),
         });
       }
-      return { id: `search-group-${page}`, options };
+      return { id: searchGroupId(page), options };
     });
     // Fewer options when many pages match: every page keeps its own option first.
     let budget = MAX_OPTIONS - groups.length;
@@ -141,7 +142,7 @@ export function createSearch(
       const extra = Math.min(g.options.length - 1, Math.max(0, budget));
       budget -= extra;
       g.options.length = 1 + extra;
-      for (const o of g.options) o.id = `search-option-${n++}`;
+      for (const o of g.options) o.id = searchOptionId(n++);
     }
     wanted = routes;
     clearTimeout(timer);

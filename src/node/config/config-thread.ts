@@ -7,10 +7,16 @@
 import { relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import { MAX_DEPTH, configError } from "./config-problems.ts";
+import { threadCpuMs, watchBudget } from "../core/work-budget.ts";
 
-// Runs in a worker: imports the bundled config and posts its default export back as plain data.
+// Runs in a worker: says which thread it is (the main thread counts its CPU time against the
+// budget, where /proc tells it), imports the bundled config and posts its default export back as
+// plain data.
 const CONFIG_WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
+let tid = -1;
+try { tid = Number(/\\/task\\/(\\d+)$/.exec(require("node:fs").readlinkSync("/proc/thread-self"))[1]); } catch {}
+parentPort.postMessage({ kind: "thread", tid });
 import(workerData.url).then(
   (m) => {
     if (m.default === undefined) return parentPort.postMessage({ kind: "no-default" });
@@ -21,6 +27,7 @@ import(workerData.url).then(
 );`;
 
 type ConfigMessage =
+  | { kind: "thread"; tid: number }
   | { kind: "ok"; value: unknown }
   | { kind: "no-default" }
   | { kind: "not-data"; message: string }
@@ -40,19 +47,31 @@ export function runConfigModule(url: string, path: string, budgetMs: number): Pr
       stdout: false,
       stderr: false,
     });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      fail(
-        `the config did not finish loading within ${budgetMs / 1000} s`,
-        "site.config.ts runs when a build starts: remove the loop or the wait that keeps it from finishing",
-      );
-    }, budgetMs);
+    // The budget counts the config thread's work (src/node/core/work-budget.ts), once it says
+    // which thread it is; wall time until then, and where its CPU time cannot be read.
+    let tid = -1;
+    const since = Date.now();
+    const stopWatching = watchBudget(
+      budgetMs,
+      () => ({ cpu: tid < 0 ? undefined : threadCpuMs(tid), wall: Date.now() - since }),
+      () => {
+        void worker.terminate();
+        fail(
+          `the config did not finish loading within ${budgetMs / 1000} s`,
+          "site.config.ts runs when a build starts: remove the loop or the wait that keeps it from finishing",
+        );
+      },
+    );
     const done = () => {
-      clearTimeout(timer);
+      stopWatching();
       void worker.terminate();
     };
     const threw = "site.config.ts runs when a build starts: fix the error it throws";
-    worker.once("message", (m: ConfigMessage) => {
+    worker.on("message", (m: ConfigMessage) => {
+      if (m.kind === "thread") {
+        tid = m.tid;
+        return;
+      }
       done();
       if (m.kind === "ok") resolvePromise(m.value);
       else if (m.kind === "no-default")
@@ -82,7 +101,7 @@ export function runConfigModule(url: string, path: string, budgetMs: number): Pr
     });
     // After a message or an error this rejects nothing; with neither (the config exited with code 0) it is the answer.
     worker.once("exit", (code) => {
-      clearTimeout(timer);
+      stopWatching();
       fail(
         `the config stopped the process that loaded it (exit code ${code})`,
         "remove the call to process.exit from site.config.ts",

@@ -1,4 +1,5 @@
 /** The two error classes of the generator and the one formatter (STYLE.md, Errors). */
+import { escapeUntrusted, escapeUntrustedLines } from "../../shared/untrusted-text.ts";
 
 /** A problem the user can fix: a message and a hint. */
 export class BrookError extends Error {
@@ -31,11 +32,15 @@ export interface Diagnostic {
   severity?: Severity;
 }
 
-/** One or more content problems, collected in a stage and reported together. */
+/**
+ * One or more content problems, collected in a stage and reported together, with the warnings
+ * the build had found by then (a failed build reports them too: they are often the cause).
+ */
 export class ContentError extends BrookError {
   declare readonly diagnostics: Diagnostic[];
+  readonly warnings: Diagnostic[];
 
-  constructor(diagnostics: Diagnostic[]) {
+  constructor(diagnostics: Diagnostic[], warnings: Diagnostic[] = []) {
     super(
       diagnostics.length === 1
         ? formatDiagnostic(diagnostics[0]!)
@@ -44,26 +49,48 @@ export class ContentError extends BrookError {
       { diagnostics },
     );
     this.name = "ContentError";
+    this.warnings = warnings;
   }
 }
 
-/** `file:line:col: message [rule]` plus an indented hint, like a compiler. */
-export function formatDiagnostic(d: Diagnostic): string {
+/** `d` with its text escaped as every channel shows it (escapeUntrusted): the reports' form of it. */
+export function escapeDiagnostic<T extends Diagnostic>(d: T): T {
+  return {
+    ...d,
+    file: escapeUntrusted(d.file),
+    message: escapeUntrusted(d.message),
+    rule: escapeUntrusted(d.rule),
+    ...(d.hint !== undefined && { hint: escapeUntrusted(d.hint) }),
+  };
+}
+
+/**
+ * `file:line:col: message [rule]` plus an indented hint, like a compiler. Every field may hold a
+ * stranger's text (a link as written, a heading): it is shown escaped, on the diagnostic's line.
+ */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const d = escapeDiagnostic(diagnostic);
   let where = d.file;
   if (d.line !== undefined) where += `:${d.line}`;
   if (d.line !== undefined && d.column !== undefined) where += `:${d.column}`;
   return `${where}: ${d.message} [${d.rule}]` + (d.hint ? `\n  hint: ${d.hint}` : "");
 }
 
-/** The text shown to the user for any error: diagnostics as is, bugs marked as internal. */
+/**
+ * The text shown to the user for any error: diagnostics as is, bugs marked as internal. Each line
+ * is escaped on its own (a config error lists its problems a line each; a stack is lines), so no
+ * line can start a CI command or hold a terminal escape, whatever the error quotes.
+ */
 export function formatError(error: unknown): string {
   if (error instanceof BrookError) {
-    return error instanceof ContentError || !error.hint
-      ? error.message
-      : `${error.message}\n  hint: ${error.hint}`;
+    return escapeUntrustedLines(
+      error instanceof ContentError || !error.hint
+        ? error.message
+        : `${error.message}\n  hint: ${error.hint}`,
+    );
   }
   const e = error as Error;
-  return `Internal error: ${e?.stack ?? String(error)}`;
+  return escapeUntrustedLines(`Internal error: ${e?.stack ?? String(error)}`);
 }
 
 /** A sorted copy of `list`: by file, then line (how the build reports diagnostics). */

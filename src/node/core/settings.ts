@@ -23,6 +23,12 @@ export interface Settings {
   gtmId?: string;
   /** Progress lines off (BROOK_DOCS_QUIET). */
   quiet: boolean;
+  /** The work a page may take on a worker, in ms (BROOK_DOCS_PAGE_BUDGET_MS); undefined: 10 s. */
+  pageBudgetMs?: number;
+  /** The work TypeScript may take over one block, in ms (BROOK_DOCS_CHECK_BUDGET_MS); undefined: a page's. */
+  checkBudgetMs?: number;
+  /** The step-types checker process's heap, in MB (BROOK_DOCS_CHECK_HEAP_MB); undefined: V8's. */
+  checkHeapMb?: number;
 }
 
 /** The generator's folder when the sources run as they are (tests): three levels above this file. */
@@ -42,6 +48,17 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       `BROOK_DOCS_GTM_ID=${gtmId} is not a tag manager id`,
       "use an id like GTM-ABC123, or unset it",
     );
+  /** A budget's variable: a whole number above 0, or unset (or empty). */
+  const budget = (name: string, unit: string, example: number): number | undefined => {
+    const value = env[name];
+    if (value === undefined || value === "") return undefined;
+    if (!/^[1-9]\d*$/.test(value))
+      throw new BrookError(
+        `${name}=${value} is not a number of ${unit}`,
+        `set a whole number above 0 (${name}=${example}), or unset it for the default`,
+      );
+    return Number(value);
+  };
   return {
     root: env.BROOK_DOCS_ROOT ?? SOURCE_ROOT,
     assetsDir: env.BROOK_DOCS_ASSETS || undefined,
@@ -49,5 +66,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     workers: workers === undefined ? undefined : Number(workers),
     gtmId,
     quiet: Boolean(env.BROOK_DOCS_QUIET),
+    pageBudgetMs: budget("BROOK_DOCS_PAGE_BUDGET_MS", "milliseconds", 20000),
+    checkBudgetMs: budget("BROOK_DOCS_CHECK_BUDGET_MS", "milliseconds", 20000),
+    checkHeapMb: budget("BROOK_DOCS_CHECK_HEAP_MB", "megabytes", 2048),
   };
 }

@@ -14,21 +14,29 @@ import {
 } from "../pages/page-task.ts";
 import type { SearchTask } from "../search/task.ts";
 import { removeSwappedOutput } from "../write/output-folder.ts";
+import { currentThreadId, threadCpuMs } from "../core/work-budget.ts";
 
 export type { NotFoundTask, PageResult, PageTask } from "../pages/page-task.ts";
 
 /**
  * Several pages for one worker, one after another, in one message each way: waking a thread
  * costs about a millisecond of CPU here, as much as a tenth of a page. Before each page the
- * worker writes its place in the list and the time it started into `progress`, so the main
- * thread holds every page to its own budget and knows which page a stopped worker was on.
+ * worker writes its place in the list, when it started and its thread's CPU time then into
+ * `progress`, so the main thread holds every page to its own budget of work and knows which page
+ * a stopped worker was on.
  */
 export interface PagesTask {
   kind: "pages";
   tasks: PageTask[];
-  /** [the page under way (-1: none yet), when it started (Date.now())], shared with the main thread. */
+  /**
+   * Shared with the main thread: [the page under way (-1: none yet), when it started
+   * (Date.now()), the thread's CPU time then in ms, the thread's id] (the last two -1: unknown).
+   */
   progress: Float64Array;
 }
+
+/** This worker thread's id, whose CPU time the main thread reads (src/node/core/work-budget.ts). */
+const threadId = currentThreadId() ?? -1;
 
 /** Removes an output folder the build swapped out (only such a folder: see isSwappedOutput). */
 export interface RemoveTask {
@@ -51,8 +59,10 @@ export async function runTask(task: WorkerTask): Promise<unknown> {
   }
   if (task.kind === "pages") {
     const results: PageResult[] = [];
+    task.progress[3] = threadId;
     for (let i = 0; i < task.tasks.length; i++) {
       task.progress[1] = Date.now();
+      task.progress[2] = threadId < 0 ? -1 : (threadCpuMs(threadId) ?? -1);
       task.progress[0] = i;
       results.push(await runPage(task.tasks[i]!));
     }

@@ -54,7 +54,7 @@ export async function build(
   const paths = projectPaths(cwd, contentDir);
 
   // 1. Config, before any other work; the output folder is checked against the inputs.
-  const { root, generator, gtmId } = project.settings;
+  const { root, generator, gtmId, pageBudgetMs } = project.settings;
   const where = {
     cwd,
     contentDir,
@@ -97,6 +97,7 @@ export async function build(
     reference,
     lastVerdicts,
     defer,
+    { budgetMs: project.settings.checkBudgetMs, heapMb: project.settings.checkHeapMb },
   );
 
   // 4. Plan: routes, sidebar, prev/next, redirects; the site data and the asset URLs.
@@ -153,10 +154,13 @@ export async function build(
       canReuse: output.canReuse,
       kept: memory?.kept ?? (strategy.remember ? new Map() : undefined),
       cache: strategy.cache,
-      run: (tasks, parsing, done) => workers.runPages(tasks, parsing, done),
+      run: (tasks, parsing, done) => workers.runPages(tasks, parsing, pageBudgetMs, done),
       onParsed: checkAsParsed,
       onDispatched: countWhileParsing,
+      warnings: planned.planned.warnings,
     }).catch(async (e: unknown) => {
+      // No check starts after a failed pages stage: the build ends, and its checker with it.
+      checks.ahead?.stop();
       throw await withDescriptionProblems(e, checks, reference);
     });
     const { pages } = pagesMade;

@@ -4,10 +4,10 @@
  * no workers (tests, which run the sources directly).
  */
 import type { TransferListItem } from "node:worker_threads";
-import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
 import type { Diagnostic } from "../core/errors.ts";
 import type { PageResult, PagesTask, PageTask, WorkerTask } from "./build-worker.ts";
 import { TaskFailure, type WorkerPool } from "./worker-pool.ts";
+import { threadCpuMs, watchBudget, type Spent } from "../core/work-budget.ts";
 
 /** How long a task other than a page may take (the not-found page, the search index). */
 const OTHER_TASK_BUDGET_MS = 120_000;
@@ -18,10 +18,14 @@ const OTHER_TASK_BUDGET_MS = 120_000;
  */
 const MAX_PAGES_PER_TASK = 8;
 
-/** Runs page tasks, keeping their order; `done` hears of each batch of results as it comes in. */
+/**
+ * Runs page tasks, keeping their order, each page under `budget` ms of work on a worker;
+ * `done` hears of each batch of results as it comes in.
+ */
 export async function runPageTasks(
   tasks: PageTask[],
   pool: WorkerPool | undefined,
+  budget: number,
   done?: (results: PageResult[]) => void,
 ): Promise<PageResult[]> {
   if (tasks.length === 0) return [];
@@ -34,7 +38,6 @@ export async function runPageTasks(
     }
     return out;
   }
-  const budget = pageTimeBudget();
   // Each worker gets at least eight tasks, so the last ones end close together.
   const size = Math.max(
     1,
@@ -51,35 +54,24 @@ export async function runPageTasks(
 }
 
 /**
- * Runs pages on one worker, each under `budget` from when the worker starts it. When the worker
- * is stopped (a page over its budget) or dies, the page it was on gets the diagnostic and the
- * others of the list run again.
+ * Runs pages on one worker, each under `budget` of work from when the worker starts it: the CPU
+ * time of its thread (src/node/core/work-budget.ts), so a busy machine never spends it for the
+ * page. When the worker is stopped (a page over its budget) or dies, the page it was on gets the
+ * diagnostic and the others of the list run again.
  */
 async function runPages(
   tasks: PageTask[],
   pool: WorkerPool,
   budget: number,
 ): Promise<PageResult[]> {
-  if (tasks.length === 1) {
-    const task = tasks[0]!;
-    try {
-      return [await pool.run<PageResult>(task, budget)];
-    } catch (e) {
-      if (!(e instanceof TaskFailure)) throw e;
-      return [{ errors: [pageFailure(task.source.file, e)], warnings: [] }];
-    }
-  }
-  const progress = new Float64Array(new SharedArrayBuffer(16));
-  progress[0] = -1;
+  const progress = new Float64Array(new SharedArrayBuffer(32)).fill(-1);
   const overrun = new AbortController();
-  // One timer a budget, not a poll: re-armed for when the page under way would run out.
-  let timer: NodeJS.Timeout;
-  const check = (): void => {
-    const left = progress[0]! < 0 ? budget : progress[1]! + budget - Date.now();
-    if (left <= 0) overrun.abort();
-    else timer = setTimeout(check, left + 1);
-  };
-  timer = setTimeout(check, budget);
+  const since = Date.now();
+  const stop = watchBudget(
+    budget,
+    () => pageSpent(progress, since),
+    () => overrun.abort(),
+  );
   try {
     const task: PagesTask = { kind: "pages", tasks, progress };
     return await pool.run<PageResult[]>(task, budget, undefined, overrun.signal);
@@ -87,16 +79,31 @@ async function runPages(
     if (!(e instanceof TaskFailure)) throw e;
     const at = progress[0]!;
     // Stopped before its first page (the worker could not start): each page finds out alone.
-    if (at < 0) return (await Promise.all(tasks.map((t) => runPages([t], pool, budget)))).flat();
-    const failed: PageResult = { errors: [pageFailure(tasks[at]!.source.file, e)], warnings: [] };
+    if (at < 0 && tasks.length > 1)
+      return (await Promise.all(tasks.map((t) => runPages([t], pool, budget)))).flat();
+    const page = Math.max(at, 0);
+    const failed: PageResult = { errors: [pageFailure(tasks[page]!.source.file, e)], warnings: [] };
     const [before, after] = await Promise.all([
-      at > 0 ? runPages(tasks.slice(0, at), pool, budget) : [],
-      at < tasks.length - 1 ? runPages(tasks.slice(at + 1), pool, budget) : [],
+      page > 0 ? runPages(tasks.slice(0, page), pool, budget) : [],
+      page < tasks.length - 1 ? runPages(tasks.slice(page + 1), pool, budget) : [],
     ]);
     return [...before, failed, ...after];
   } finally {
-    clearTimeout(timer);
+    stop();
   }
+}
+
+/**
+ * What the page under way has spent (see PagesTask.progress): its thread's CPU time since it
+ * started, when the thread's is known, and wall time; before the first page, the wall time since
+ * `since` (a worker that never starts a page still meets the ceiling).
+ */
+function pageSpent(progress: Float64Array, since: number): Spent {
+  if (progress[0]! < 0) return { cpu: 0, wall: Date.now() - since };
+  const wall = Date.now() - progress[1]!;
+  const [start, tid] = [progress[2]!, progress[3]!];
+  const now = start >= 0 && tid >= 0 ? threadCpuMs(tid) : undefined;
+  return { cpu: now === undefined ? undefined : now - start, wall };
 }
 
 /** Runs one task on a worker when the pool is up, else on this thread. */
@@ -114,12 +121,6 @@ export async function runOne<T>(
   }
   const { runTask } = await import("./build-worker.ts");
   return (await runTask(task)) as T;
-}
-
-/** The time a page may take on a worker: PAGE_TIME_BUDGET_MS, or BROOK_DOCS_PAGE_BUDGET_MS on a slow machine. */
-function pageTimeBudget(): number {
-  const env = Number(process.env.BROOK_DOCS_PAGE_BUDGET_MS);
-  return Number.isFinite(env) && env > 0 ? env : PAGE_TIME_BUDGET_MS;
 }
 
 /** A page that stopped its worker: named, with what to look for. */

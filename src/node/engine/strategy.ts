@@ -38,8 +38,14 @@ export interface BuildStrategy {
 /** What a build reads besides the snapshot: the project. */
 export interface Project {
   cwd: string;
-  /** The generator's folder and version, and the tag manager id that replaces the config's (the run's settings). */
-  settings: Pick<Settings, "root" | "generator" | "gtmId">;
+  /**
+   * The run's settings: the generator's folder and version, the tag manager id that replaces the
+   * config's, and the budgets of a page and of a block's type check.
+   */
+  settings: Pick<
+    Settings,
+    "root" | "generator" | "gtmId" | "pageBudgetMs" | "checkBudgetMs" | "checkHeapMb"
+  >;
   contentDir: string;
   configFile?: string;
   /** Warnings fail the build (as errors) before anything is written: `build --strict`. */

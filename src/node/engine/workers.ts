@@ -8,6 +8,7 @@ import type { TransferListItem } from "node:worker_threads";
 import type { PageResult, PageTask, WorkerTask } from "./build-worker.ts";
 import { poolSize, WorkerPool, workerScript } from "./worker-pool.ts";
 import { runOne, runPageTasks } from "./run-tasks.ts";
+import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
 
 /** More tasks than this that parse: the workers load the highlighter as soon as they start. */
 export const WARM_START_MIN_PARSED = 30;
@@ -54,14 +55,18 @@ export class Workers {
     void old?.close().catch(() => undefined);
   }
 
-  /** Runs page tasks on the workers (started when there is work), keeping their order; `done` hears of results as they come. */
+  /**
+   * Runs page tasks on the workers (started when there is work), keeping their order, each page
+   * under `budgetMs` of work (undefined: PAGE_TIME_BUDGET_MS); `done` hears of results as they come.
+   */
   runPages(
     tasks: PageTask[],
     parsing: number,
+    budgetMs: number | undefined,
     done?: (results: PageResult[]) => void,
   ): Promise<PageResult[]> {
     if (tasks.length) this.start(tasks.length, parsing);
-    return runPageTasks(tasks, this.pool, done);
+    return runPageTasks(tasks, this.pool, budgetMs ?? PAGE_TIME_BUDGET_MS, done);
   }
 
   /** Runs one task on a worker when they are up, else on this thread. */

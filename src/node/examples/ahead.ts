@@ -20,6 +20,11 @@ export interface ChecksAhead {
   add(samples: CodeSample[]): void;
   /** No more blocks come: what waits for a batch goes to its check now (or when it is idle). */
   finish(): VerdictsAhead;
+  /**
+   * The build failed: no more batches start (one under way ends by itself), and what waits is
+   * dropped, so no check (or process) outlives the build.
+   */
+  stop(): void;
 }
 
 /** Starts `checks` on blocks as they come, skipping those `known` has a verdict for. */
@@ -31,10 +36,11 @@ export function checksAhead(
   type Waiting = { sample: CodeSample; key: string; settle: (p: Promise<BlockProblem[]>) => void };
   const queues = new Map(checks.map((c) => [c, { waiting: [] as Waiting[], busy: false }]));
   let finished = false;
+  let stopped = false;
 
   const send = (check: BlockCheck): void => {
     const queue = queues.get(check)!;
-    if (queue.busy || !queue.waiting.length) return;
+    if (stopped || queue.busy || !queue.waiting.length) return;
     if (!finished && queue.waiting.length < MIN_BATCH) return;
     const batch = queue.waiting.splice(0);
     queue.busy = true;
@@ -49,12 +55,18 @@ export function checksAhead(
   };
 
   return {
+    stop() {
+      stopped = true;
+      for (const queue of queues.values())
+        for (const w of queue.waiting.splice(0)) w.settle(Promise.resolve([]));
+    },
     finish() {
       finished = true;
       for (const check of checks) send(check);
       return verdicts;
     },
     add(samples) {
+      if (stopped) return;
       for (const sample of samples) {
         if (sample.noCheck !== undefined) continue;
         const lang = sample.lang.toLowerCase();

@@ -14,6 +14,7 @@ import { goUses } from "./go-steps.ts";
 import { pythonUses, type BlockUses } from "./python-steps.ts";
 import type { RuntimeSurface } from "./runtime-surface.ts";
 import type { CodeSample } from "./sample.ts";
+import type { StepTypesLimits } from "./step-types-process.ts";
 import { goName, loadStepLanguages, type StepLanguages } from "./step-languages.ts";
 import { checkUse, type Spelling } from "./step-members.ts";
 
@@ -32,13 +33,17 @@ export interface StepMemberFiles {
   languagesFile: string;
 }
 
-/** Each block's member problems (Python and Go blocks; others have none). */
+/**
+ * Each block's member problems (Python and Go blocks; others have none); the runtime's surface is
+ * read by the step-types process within `limits`.
+ */
 export async function checkStepMembers(
   samples: Pick<CodeSample, "lang" | "code">[],
   files: StepMemberFiles,
+  limits: StepTypesLimits = {},
 ): Promise<BlockProblem[][]> {
   const languages = loadStepLanguages(files.languages, files.languagesFile);
-  const surface = await surfaceOf(files, languages);
+  const surface = await surfaceOf(files, languages, limits);
   const spellings = { python: pythonSpelling(languages, files), go: goSpelling(languages, files) };
   const [python, go] = await Promise.all([syntaxParser("python"), syntaxParser("go")]);
   return samples.map((sample) => {
@@ -63,8 +68,11 @@ export async function checkStepMembers(
 }
 
 /** Asks for the runtime's surface ahead of the blocks (a cold build, while the pages are made). */
-export async function warmStepMembers(files: StepMemberFiles): Promise<void> {
-  await surfaceOf(files, loadStepLanguages(files.languages, files.languagesFile));
+export async function warmStepMembers(
+  files: StepMemberFiles,
+  limits: StepTypesLimits,
+): Promise<void> {
+  await surfaceOf(files, loadStepLanguages(files.languages, files.languagesFile), limits);
 }
 
 /** The check's language of a fence's language, if it checks it. */
@@ -77,13 +85,15 @@ export function languageOf(lang: string): "python" | "go" | undefined {
 async function surfaceOf(
   files: StepMemberFiles,
   languages: StepLanguages,
+  limits: StepTypesLimits,
 ): Promise<RuntimeSurface> {
   const key = createHash("sha1")
     .update(JSON.stringify([files.declaration, languages.step]))
     .digest("hex");
   if (lastSurface?.key !== key) {
     const { describeRuntimeApart } = await import("./step-types-process.ts");
-    lastSurface = { key, surface: describeRuntimeApart(files.declaration, languages.step) };
+    const surface = describeRuntimeApart(files.declaration, languages.step, limits);
+    lastSurface = { key, surface };
     lastSurface.surface.catch(() => (lastSurface = undefined));
   }
   const surface = await lastSurface.surface;

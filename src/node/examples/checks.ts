@@ -9,6 +9,7 @@ import { BrookError } from "../core/errors.ts";
 import { hashKey } from "../core/cache-keys.ts";
 import type { BlockCheck } from "./block-check.ts";
 import { checkJson, checkYaml } from "./check-json.ts";
+import type { StepTypesLimits } from "./step-types-process.ts";
 import type { StepMemberFiles } from "./check-step-members.ts";
 import { checkErrorAnswer } from "./check-errors.ts";
 import { loadErrorCatalogue } from "../reference/error-catalogue.ts";
@@ -61,10 +62,14 @@ export function stepMemberFiles(runtime: string, languages: string): StepMemberF
   };
 }
 
-/** The checks for a site with these reference files (`siteValues` fill the error catalogue's texts). */
+/**
+ * The checks for a site with these reference files (`siteValues` fill the error catalogue's
+ * texts); TypeScript's within `limits` (the run's settings).
+ */
 export function exampleChecks(
   reference: ReferenceFiles,
   siteValues: Record<string, string> = {},
+  limits: StepTypesLimits = {},
 ): BlockCheck[] {
   const checks: BlockCheck[] = [
     {
@@ -95,7 +100,12 @@ export function exampleChecks(
       accepts: (lang, sample) => JS.has(lang) || (lang === "json" && sample.event !== undefined),
       inputs: hashKey(CHECKS_VERSION, declaration),
       run: async (samples) =>
-        (await import("./step-types-process.ts")).checkStepTypesApart(samples, declaration, file),
+        (await import("./step-types-process.ts")).checkStepTypesApart(
+          samples,
+          declaration,
+          file,
+          limits,
+        ),
     });
   }
   if (reference.runtime && reference.runtimeLanguages) {
@@ -105,7 +115,7 @@ export function exampleChecks(
       accepts: (lang) => STEP_LANGUAGES.has(lang),
       inputs: hashKey(CHECKS_VERSION, files.declaration, files.languages),
       run: async (samples) =>
-        (await import("./check-step-members.ts")).checkStepMembers(samples, files),
+        (await import("./check-step-members.ts")).checkStepMembers(samples, files, limits),
     });
   }
   if (reference.errors) {

@@ -24,6 +24,7 @@ import type { PageClaim } from "../content/claims.ts";
 import { loadErrorCatalogue } from "../reference/error-catalogue.ts";
 import { loadCliDescription } from "../core/cli-description.ts";
 import type { CheckContext, CodeSample } from "./sample.ts";
+import type { StepTypesLimits } from "./step-types-process.ts";
 import type { ExampleSummary } from "./summary.ts";
 
 export type { ExampleMemo } from "./check-blocks.ts";
@@ -37,6 +38,8 @@ export interface SiteExampleInput {
   reference: ReferencePaths;
   configDir: string;
   siteValues: Record<string, string>;
+  /** What TypeScript's check may spend (the run's settings); absent: the defaults. */
+  limits?: StepTypesLimits;
   /** The REST API's description (config reference.openapi), when the site has one: requests and JSON are checked against it. */
   api?: ApiDescription;
   previous?: ExampleMemo;
@@ -76,7 +79,7 @@ export async function checkSiteExamples(
   const bodies = new Map<number, "request" | "response">();
   const outcome = await checkExamples({
     samples: input.samples,
-    checks: exampleChecks(reference, input.siteValues),
+    checks: exampleChecks(reference, input.siteValues, input.limits),
     // Checks of samples together: the API's (a request, and the JSON after it).
     sampleChecks: [
       ...(input.api
@@ -100,12 +103,12 @@ export async function checkSiteExamples(
  * reference paths are wrong (the stage reports that).
  */
 export function siteChecksAhead(
-  setup: { reference: ReferencePaths; configDir: string; siteValues: Record<string, string> },
+  setup: ExamplesSetup,
   known?: ExampleMemo,
 ): ChecksAhead | undefined {
   try {
     const reference = resolveReference(setup.reference, setup.configDir);
-    return checksAhead(exampleChecks(reference, setup.siteValues), known);
+    return checksAhead(exampleChecks(reference, setup.siteValues, setup.limits), known);
   } catch {
     return undefined;
   }
@@ -125,17 +128,16 @@ export function publishedFiles(input: {
  * it has no verdict for (a cold one): the step-types checker's process, and the tree-sitter
  * grammars on this thread. Never rejects: the stage reports what goes wrong.
  */
-export async function warmExampleChecks(input: {
-  reference: ReferencePaths;
-  configDir: string;
-}): Promise<void> {
+export async function warmExampleChecks(input: ExamplesSetup): Promise<void> {
   try {
     const reference = resolveReference(input.reference, input.configDir);
-    if (reference.runtime) (await import("./step-types-process.ts")).startStepChecker();
+    const { limits } = input;
+    if (reference.runtime)
+      (await import("./step-types-process.ts")).startStepChecker(limits.heapMb);
     // The runtime's surface first, so the process answers it before the first JavaScript batch.
     if (reference.runtime && reference.runtimeLanguages)
       void (await import("./check-step-members.ts"))
-        .warmStepMembers(stepMemberFiles(reference.runtime, reference.runtimeLanguages))
+        .warmStepMembers(stepMemberFiles(reference.runtime, reference.runtimeLanguages), limits)
         .catch(() => undefined);
     await (await import("./check-syntax.ts")).warmSyntax();
   } catch {
@@ -143,11 +145,13 @@ export async function warmExampleChecks(input: {
   }
 }
 
-/** The config's `reference` paths, the folder they are relative to, and the site values. */
+/** The config's `reference` paths, the folder they are relative to, the site values, and the limits. */
 export interface ExamplesSetup {
-  reference: SiteConfig["reference"];
+  reference: ReferencePaths;
   configDir: string;
   siteValues: Record<string, string>;
+  /** What TypeScript's check may spend (the run's settings, checkBudgetMs and checkHeapMb). */
+  limits: StepTypesLimits;
 }
 
 /** What the examples stage gives: its errors, its summary and memo, the files to publish, the checks left for later. */
@@ -181,11 +185,13 @@ export function warmExamples(
   reference: ReferenceStage,
   previous: ExampleMemo | undefined,
   defer: boolean,
+  limits: StepTypesLimits,
 ): ExamplesWarm {
-  const setup = {
+  const setup: ExamplesSetup = {
     reference: config.reference,
     configDir: dirname(configPath ?? cwd + sep),
     siteValues: reference.values,
+    limits,
   };
   if (!many) return { setup };
   const warming = warmExampleChecks(setup);
@@ -209,7 +215,7 @@ export async function withDescriptionProblems(
   const validating = warm.validating ?? reference.openapi?.validate?.();
   const invalid = validating ? await validating.catch(() => []) : [];
   if (!invalid.length) return error;
-  return new ContentError(sortDiagnostics([...invalid, ...error.diagnostics]));
+  return new ContentError(sortDiagnostics([...invalid, ...error.diagnostics]), error.warnings);
 }
 
 /** Checks every page's blocks (or, `defer`, leaves them for later); the files to publish include the reference stage's. */

@@ -13,14 +13,24 @@ import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { PAGE_TIME_BUDGET_MS } from "../content/limits.ts";
+import { processSpent, watchBudget } from "../core/work-budget.ts";
 import type { BlockProblem } from "./block-check.ts";
 import type { StepSample } from "./check-step-types.ts";
+import { overrun, stoppedOn } from "./step-types-problems.ts";
 import type { RuntimeSurface } from "./runtime-surface.ts";
 import type {
   StepCheckerSnapshot,
   StepTypesAnswer,
   StepTypesRequest,
 } from "./step-types-protocol.ts";
+
+/** What TypeScript's check may spend (the run's settings, checkBudgetMs and checkHeapMb). */
+export interface StepTypesLimits {
+  /** The work a block may take, in ms of the process's CPU time; undefined: a page's budget. */
+  budgetMs?: number;
+  /** The process's heap in MB, from its start (the first check's); undefined: V8's default. */
+  heapMb?: number;
+}
 
 type Child = ChildProcessByStdio<Writable, Readable, null>;
 type Answered = Extract<StepTypesAnswer, { verdicts: BlockProblem[][] }>;
@@ -57,8 +67,11 @@ export function checkerFiles(): { script: string; snapshot?: string; flags: stri
   return { script, flags: [] };
 }
 
-/** Starts the checker process if it is not running; a no-op where the check runs on this thread. */
-export function startStepChecker(): void {
+/**
+ * Starts the checker process, with a heap of `heapMb` (undefined: V8's), if it is not running; a
+ * no-op where the check runs on this thread.
+ */
+export function startStepChecker(heapMb?: number): void {
   if (checker || broken) return;
   const files = checkerFiles();
   if (!files) return;
@@ -69,9 +82,8 @@ export function startStepChecker(): void {
     BROOK_NODE_TYPES: dirname(require.resolve("@types/node/package.json")),
   };
   // A snapshot starts only with the V8 flags it was taken with: a heap limit means the script.
-  const heap = checkerHeapMb();
-  const args = heap
-    ? [`--max-old-space-size=${heap}`, files.script]
+  const args = heapMb
+    ? [`--max-old-space-size=${heapMb}`, files.script]
     : files.snapshot
       ? [...files.flags, "--snapshot-blob", files.snapshot]
       : [files.script];
@@ -101,7 +113,9 @@ export function startStepChecker(): void {
   };
   child.on("error", (e) => stopped(e.message, true));
   child.on("exit", (code, signal) => stopped(`it exited with ${signal ?? code}`, false));
+  // A pipe that breaks is the process ending: "exit" says so.
   child.stdin.on("error", () => undefined);
+  child.stdout.on("error", () => undefined);
   idle();
 }
 
@@ -148,21 +162,23 @@ async function ask(
   declaration: string,
   declarationFile: string,
   budgetMs: number,
+  heapMb: number | undefined,
 ): Promise<BlockProblem[][]> {
   const request = {
     samples: samples.map(({ code, lang, event, fields }) => ({ code, lang, event, fields })),
     declaration,
     declarationFile,
   };
-  return (await askChecker(request, budgetMs)).verdicts;
+  return (await askChecker(request, budgetMs, heapMb)).verdicts;
 }
 
 /** Sends one request to the checker process and waits for its answer (see ask). */
 async function askChecker(
   fields: Omit<StepTypesRequest, "id">,
   budgetMs: number,
+  heapMb: number | undefined,
 ): Promise<Answered> {
-  startStepChecker();
+  startStepChecker(heapMb);
   if (!checker) throw new StoppedError("no checker process");
   const running = checker;
   const request: StepTypesRequest = { id: nextId++, ...fields };
@@ -171,18 +187,19 @@ async function askChecker(
     settle = { resolve, reject };
   });
   running.waiting.set(request.id, { ...settle, done: answer.catch(() => undefined) });
-  const timer = setTimeout(() => {
+  // The budget counts the process's CPU time (a busy machine does not spend it for the check).
+  const stop = watchBudget(budgetMs, processSpent(running.child.pid ?? -1), () => {
     if (checker === running) checker = undefined;
     for (const w of running.waiting.values()) w.reject(new OverrunError());
     running.waiting.clear();
     running.child.kill("SIGKILL");
-  }, budgetMs);
+  });
   idle();
   running.child.stdin.write(JSON.stringify(request) + "\n");
   try {
     return await answer;
   } finally {
-    clearTimeout(timer);
+    stop();
   }
 }
 
@@ -205,12 +222,15 @@ export async function checkStepTypesApart(
   samples: StepSample[],
   declaration: string,
   declarationFile: string,
+  limits: StepTypesLimits = {},
 ): Promise<BlockProblem[][]> {
-  const one = stepTypesBudgetMs();
+  const one = limits.budgetMs ?? PAGE_TIME_BUDGET_MS;
+  const { heapMb } = limits;
   const here = async (list: StepSample[]) =>
     (await import("./check-step-types.ts")).checkStepTypes(list, declaration, declarationFile);
   try {
-    return await ask(samples, declaration, declarationFile, one * (1 + samples.length / 20));
+    const budgetMs = one * (1 + samples.length / 20);
+    return await ask(samples, declaration, declarationFile, budgetMs, heapMb);
   } catch (e) {
     if (e instanceof StoppedError && !e.whileChecking) return here(samples);
     if (!(e instanceof OverrunError || e instanceof StoppedError)) throw e;
@@ -221,12 +241,12 @@ export async function checkStepTypesApart(
   const verdicts: BlockProblem[][] = [];
   for (const sample of samples)
     verdicts.push(
-      await ask([sample], declaration, declarationFile, one).then(
+      await ask([sample], declaration, declarationFile, one, heapMb).then(
         (found) => found[0] ?? [],
         async (e: unknown) => {
           if (e instanceof OverrunError) return [overrun(one)];
           if (!(e instanceof StoppedError)) throw e;
-          if (e.whileChecking && (await answersEmpty(declaration, declarationFile, one)))
+          if (e.whileChecking && (await answersEmpty(declaration, declarationFile, one, heapMb)))
             return [stoppedOn(e.message)];
           // No process, or one that stops with nothing to check: this thread checks from now on.
           broken = true;
@@ -244,10 +264,12 @@ export async function checkStepTypesApart(
 export async function describeRuntimeApart(
   declaration: string,
   roots: Record<string, string>,
+  limits: StepTypesLimits = {},
 ): Promise<RuntimeSurface> {
   try {
     const fields = { samples: [], declaration, declarationFile: "", surface: roots };
-    const { surface } = await askChecker(fields, stepTypesBudgetMs());
+    const budgetMs = limits.budgetMs ?? PAGE_TIME_BUDGET_MS;
+    const { surface } = await askChecker(fields, budgetMs, limits.heapMb);
     if (surface) return surface;
   } catch (e) {
     if (!(e instanceof OverrunError || e instanceof StoppedError)) throw e;
@@ -260,44 +282,13 @@ async function answersEmpty(
   declaration: string,
   declarationFile: string,
   budgetMs: number,
+  heapMb: number | undefined,
 ): Promise<boolean> {
-  return ask([], declaration, declarationFile, budgetMs).then(
+  return ask([], declaration, declarationFile, budgetMs, heapMb).then(
     () => true,
     (e: unknown) => {
       if (e instanceof OverrunError || e instanceof StoppedError) return false;
       throw e;
     },
   );
-}
-
-/** The checker's heap in MB when BROOK_DOCS_CHECK_HEAP_MB sets it (V8's default otherwise). */
-function checkerHeapMb(): number | undefined {
-  const env = Number(process.env.BROOK_DOCS_CHECK_HEAP_MB);
-  return Number.isFinite(env) && env > 0 ? Math.round(env) : undefined;
-}
-
-/** How long TypeScript may take over one block: a page's budget, or BROOK_DOCS_CHECK_BUDGET_MS. */
-function stepTypesBudgetMs(): number {
-  const env = Number(process.env.BROOK_DOCS_CHECK_BUDGET_MS);
-  return Number.isFinite(env) && env > 0 ? env : PAGE_TIME_BUDGET_MS;
-}
-
-function stoppedOn(why: string): BlockProblem {
-  return {
-    line: 1,
-    column: 1,
-    rule: "step-types",
-    message: `TypeScript's checker stopped while checking the block (${why}): it ran out of memory or crashed`,
-    hint: "look for types or literals that grow without end (huge unions, template literal types, deeply recursive generics); simplify them, or mark the block :no-check=REASON",
-  };
-}
-
-function overrun(budgetMs: number): BlockProblem {
-  return {
-    line: 1,
-    column: 1,
-    rule: "step-types",
-    message: `TypeScript did not finish checking the block in ${budgetMs / 1000} s, its time budget`,
-    hint: "look for JSDoc types that expand without end (deeply nested generics, recursive conditional types); simplify them, or mark the block :no-check=REASON",
-  };
 }

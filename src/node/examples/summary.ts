@@ -1,4 +1,5 @@
 /** The example stage's counts, and the line the build prints of them. */
+import { escapeUntrusted } from "../../shared/untrusted-text.ts";
 
 /** How many blocks of each language were checked, opted out or left unchecked. */
 export interface ExampleSummary {
@@ -26,12 +27,15 @@ export function summarize(
   return { checked: tally(checked), unchecked: tally(unchecked), optedOut, fresh };
 }
 
-/** `checked 404 code blocks: bash 169, js 121, … (3 opted out; not checked: text 53, sql 3)`. */
+/**
+ * `checked 404 code blocks: bash 169, js 121, … (3 opted out; not checked: text 53, sql 3)`; a
+ * language is named as its fences write it, escaped (escapeUntrusted).
+ */
 export function summaryLine(s: ExampleSummary): string {
   const total = Object.values(s.checked).reduce((a, b) => a + b, 0);
   const list = (r: Record<string, number>) =>
     Object.entries(r)
-      .map(([lang, n]) => `${lang} ${n}`)
+      .map(([lang, n]) => `${escapeUntrusted(lang)} ${n}`)
       .join(", ");
   const rest = Object.keys(s.unchecked).length ? `; not checked: ${list(s.unchecked)}` : "";
   const shows = s.shows && Object.keys(s.shows).length ? `; json shows ${list(s.shows)}` : "";

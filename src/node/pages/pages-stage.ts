@@ -5,7 +5,7 @@
  * build keeps. The workers and what the orchestrator overlaps with the stage (the example checks
  * on parsed pages, the search tally while the workers parse) come in as functions.
  */
-import { ContentError, sortDiagnostics } from "../core/errors.ts";
+import { ContentError, sortDiagnostics, type Diagnostic } from "../core/errors.ts";
 import type { PageFacts, ParseOptions } from "../content/parse-page.ts";
 import type { CachedPage } from "../content/page-record.ts";
 import { DependencyFiles, type FileMemo } from "../content/file-deps.ts";
@@ -47,6 +47,8 @@ export interface PagesStageInput {
     parsing: number,
     done?: (results: PageResult[]) => void,
   ): Promise<PageResult[]>;
+  /** The warnings of the stages before (the plan's): a failed pages stage reports them too. */
+  warnings: readonly Diagnostic[];
   /** Told of the facts of parsed pages as they come in. */
   onParsed?: (facts: PageFacts[]) => void;
   /** Told of every task once all are on their way, while this thread waits for them. */
@@ -85,6 +87,10 @@ export async function pagesStage(input: PagesStageInput): Promise<PagesStage> {
     parsed: input.onParsed,
     dispatched: input.onDispatched,
   });
-  if (pages.errors.length) throw new ContentError(sortDiagnostics(pages.errors));
+  if (pages.errors.length)
+    throw new ContentError(
+      sortDiagnostics(pages.errors),
+      sortDiagnostics([...input.warnings, ...pages.warnings]),
+    );
   return { pages, deps };
 }

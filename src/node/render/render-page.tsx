@@ -5,6 +5,7 @@ import { Head, type HeadAssets, type HeadTag } from "../../../templates/Head.tsx
 import * as parts from "../../../templates/parts.ts";
 import type { BootData, PageData, SiteData } from "../../shared/types.ts";
 import { assetUrl } from "../../shared/output-layout.ts";
+import { SITE_ID } from "../../shared/site-ids.ts";
 
 /** What a render needs beyond the page: site data, the real asset URLs and config head tags. */
 export interface RenderContext {
@@ -56,7 +57,7 @@ export function renderPage(
     scrollSpyThrottleMs: ctx.site.navigation.scrollSpyThrottleMs,
   };
   return (
-    `<!doctype html><html lang="en"><head>${head}</head><body><div id="app">${body}</div>` +
-    `<script type="application/json" id="brook-boot">${jsonForScript(boot)}</script></body></html>`
+    `<!doctype html><html lang="en"><head>${head}</head><body><div id="${SITE_ID.app}">${body}</div>` +
+    `<script type="application/json" id="${SITE_ID.boot}">${jsonForScript(boot)}</script></body></html>`
   );
 }

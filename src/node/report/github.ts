@@ -1,4 +1,5 @@
 /** GitHub Actions: every diagnostic as a workflow command, so it shows on the pull request's line. */
+import { escapeDiagnostic } from "../core/errors.ts";
 import type { ReportDiagnostic } from "./outcome.ts";
 
 /** Escapes a workflow command's message: `%`, CR and LF, as GitHub documents. */
@@ -13,9 +14,12 @@ export function escapeProperty(text: string): string {
 
 /**
  * `::error file=content/x.md,line=12,col=3,title=broken-link::message` (`::warning` for warnings).
- * The hint is the message's second line: the annotation then says how to fix it, too.
+ * The hint is the message's second line: the annotation then says how to fix it, too. The text is
+ * escaped first (control characters and line breaks shown as escapes), so the command's own
+ * escapes carry only the line break the generator puts before the hint.
  */
-export function githubCommand(d: ReportDiagnostic): string {
+export function githubCommand(diagnostic: ReportDiagnostic): string {
+  const d = escapeDiagnostic(diagnostic);
   const props: string[] = [];
   if (d.file) props.push(`file=${escapeProperty(d.file)}`);
   if (d.line !== undefined) {

@@ -1,5 +1,6 @@
 /** GitLab: a code-quality report (the JSON array GitLab reads from `artifacts:reports:codequality`). */
 import { createHash } from "node:crypto";
+import { escapeDiagnostic } from "../core/errors.ts";
 import type { ReportDiagnostic } from "./outcome.ts";
 
 /** One issue of a GitLab code-quality report. */
@@ -12,10 +13,10 @@ export interface CodeQualityIssue {
   location: { path: string; lines: { begin: number } };
 }
 
-/** The report: errors are `major`, warnings `minor`. */
+/** The report: errors are `major`, warnings `minor`; text escaped as on every channel. */
 export function gitlabCodeQuality(diagnostics: ReportDiagnostic[]): CodeQualityIssue[] {
   const seen = new Map<string, number>();
-  return diagnostics.map((d) => {
+  return diagnostics.map(escapeDiagnostic).map((d) => {
     // Not the line: a problem that moves when text is added above it is still the same problem.
     const key = `${d.rule}\0${d.file}\0${d.message}`;
     const nth = seen.get(key) ?? 0;

@@ -1,5 +1,5 @@
 /** The JSON report of `--format json` (docs/ci.md, "The JSON report"); its shape is pinned by test/cli. */
-import type { Severity } from "../core/errors.ts";
+import { escapeDiagnostic, type Severity } from "../core/errors.ts";
 import type { CheckedLink } from "../check-links/checked-links.ts";
 import type { RunOutcome } from "./outcome.ts";
 
@@ -45,9 +45,24 @@ export interface CheckJsonReport extends JsonCommon {
 /** Either command's report. */
 export type JsonReport = BuildJsonReport | CheckJsonReport;
 
-/** The report of a run, keys in a fixed order. */
+// Characters JSON.stringify leaves as they are that a terminal or a CI log acts on (see
+// src/shared/untrusted-text.ts), and the runner's `##[` command syntax.
+// eslint-disable-next-line no-control-regex
+const LOG_UNSAFE_RE = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|##\[/g;
+
+/**
+ * The report as JSON text that is safe in a log: those characters written as `\uXXXX` escapes
+ * (JSON.stringify escapes the other controls itself), so every value reads back exactly as it was.
+ */
+export function jsonReportText(report: JsonReport): string {
+  return JSON.stringify(report, null, 2).replace(LOG_UNSAFE_RE, (m) =>
+    m === "##[" ? "#\\u0023[" : `\\u${m.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** The report of a run, keys in a fixed order; each diagnostic's text as the terminal shows it. */
 export function jsonReport(outcome: RunOutcome, version: string): JsonReport {
-  const diagnostics: JsonDiagnostic[] = outcome.diagnostics.map((d) => ({
+  const diagnostics: JsonDiagnostic[] = outcome.diagnostics.map(escapeDiagnostic).map((d) => ({
     file: d.file,
     line: d.line ?? null,
     column: d.column ?? null,

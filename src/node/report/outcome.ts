@@ -1,11 +1,11 @@
 /** What a `build` or `check-links` run ended with, and the reports made from it besides the text. */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { BrookError, type Diagnostic, type Severity } from "../core/errors.ts";
+import { BrookError, ContentError, type Diagnostic, type Severity } from "../core/errors.ts";
 import type { CheckedLink } from "../check-links/checked-links.ts";
 import { githubCommand } from "./github.ts";
 import { gitlabCodeQuality } from "./gitlab.ts";
-import { jsonReport } from "./json.ts";
+import { jsonReport, jsonReportText } from "./json.ts";
 
 /** A diagnostic whose severity is settled. */
 export interface ReportDiagnostic extends Diagnostic {
@@ -50,12 +50,15 @@ export function withSeverity(list: Diagnostic[], fallback: Severity): ReportDiag
 }
 
 /**
- * The diagnostics of a run that threw: a content or config error's own, else one for the error
- * itself, placed at `file` (the folder or file the command was working on).
+ * The diagnostics of a run that threw: a content or config error's own (after the warnings a
+ * content error carries), else one for the error itself, placed at `file` (the folder or file the
+ * command was working on).
  */
 export function errorDiagnostics(error: unknown, file: string): ReportDiagnostic[] {
   if (error instanceof BrookError) {
-    if (error.diagnostics?.length) return withSeverity(error.diagnostics, "error");
+    const warnings = error instanceof ContentError ? withSeverity(error.warnings, "warning") : [];
+    if (error.diagnostics?.length)
+      return [...warnings, ...withSeverity(error.diagnostics, "error")];
     return [
       {
         file,
@@ -93,7 +96,7 @@ export interface ReportTargets {
  */
 export function emitReports(outcome: RunOutcome, targets: ReportTargets): void {
   if (targets.format === "json")
-    targets.stdout(JSON.stringify(jsonReport(outcome, targets.version), null, 2) + "\n");
+    targets.stdout(jsonReportText(jsonReport(outcome, targets.version)) + "\n");
   // The JSON document owns stdout: workflow commands there would make it unreadable.
   else if (targets.env.GITHUB_ACTIONS === "true")
     for (const d of outcome.diagnostics) targets.stdout(githubCommand(d) + "\n");

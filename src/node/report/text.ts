@@ -1,5 +1,5 @@
 /** The text a person reads on stderr: the same lines as before the CI reports existed. */
-import { formatDiagnostic, formatError, type Diagnostic } from "../core/errors.ts";
+import { ContentError, formatDiagnostic, formatError, type Diagnostic } from "../core/errors.ts";
 import { colors, error, info, warn } from "../core/log.ts";
 import { summaryLine, type ExampleSummary } from "../examples/summary.ts";
 
@@ -8,9 +8,16 @@ export function printWarning(d: Diagnostic): void {
   warn(formatDiagnostic(d));
 }
 
-/** The error that stopped a command. */
+/** The error that stopped a command, after the warnings the build had found by then. */
 export function printFailure(e: unknown): void {
+  if (e instanceof ContentError) for (const w of e.warnings) printWarning(w);
   error(formatError(e));
+}
+
+/** A failed build as one text (the dev server's terminal and overlay): its error, then its warnings. */
+export function failureText(e: unknown): string {
+  const warnings = e instanceof ContentError ? e.warnings : [];
+  return [formatError(e), ...warnings.map((w) => `warning: ${formatDiagnostic(w)}`)].join("\n");
 }
 
 /** `built N pages (M files) into dist in X ms [stage timings; cache hits]`. */

@@ -23,6 +23,7 @@ import { BrookError, formatError, type Diagnostic } from "../core/errors.ts";
 import { buildClientAssets, clientAssets, type ClientAssets } from "../render/assets.ts";
 import { workerScript } from "../engine/worker-pool.ts";
 import type { OutputFiles } from "../write/writer.ts";
+import { failureText } from "../report/text.ts";
 import { DevWriter } from "../write/dev-writer.ts";
 import { DEV_CLIENT_PATH } from "../../shared/live-message.ts";
 import { compileError, WorkerBundles } from "./dev-bundles.ts";
@@ -136,7 +137,7 @@ export class DevSession {
       return { ok: true, result: out.result, files: out.files, ms: ms(), codeChanged };
     } catch (e) {
       this.failed = true;
-      return { ok: false, text: formatError(e), ms: ms() };
+      return { ok: false, text: failureText(e), ms: ms() };
     }
   }
 

@@ -3,6 +3,7 @@
  * arrives during a build kept for the next one (never lost, never raced; Eleventy `WatchQueue`,
  * Lume `reload`).
  */
+import { formatError } from "../core/errors.ts";
 import type { Change } from "./watch.ts";
 
 /**
@@ -67,7 +68,7 @@ export class RebuildQueue {
     const changes = this.pendingChanges;
     this.pendingChanges = [];
     this.running = this.run(changes).catch((e) => {
-      process.stderr.write(`Internal error: ${(e as Error).stack ?? String(e)}\n`);
+      process.stderr.write(formatError(e) + "\n");
     });
     await this.running;
     this.running = undefined;

@@ -45,8 +45,8 @@ export function checkStage(
     previous,
   );
   const errors = [...input.errors, ...check.errors];
-  if (errors.length) throw new ContentError(sortDiagnostics(errors));
   const warnings = [...input.warnings, ...check.warnings];
+  if (errors.length) throw new ContentError(sortDiagnostics(errors), warnings);
   if (input.strict && warnings.length)
     throw new ContentError(warnings.map((w) => ({ ...w, severity: "error" as const })));
   return { check, warnings, memo };

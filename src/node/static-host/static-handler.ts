@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentType } from "mime-types";
+import { formatError } from "../core/errors.ts";
 import {
   CompressionCache,
   isCompressible,
@@ -140,7 +141,7 @@ export function createStaticHandler(options: StaticHandlerOptions): StaticHandle
     } catch (e) {
       if (!res.headersSent) plain(res, 500, "Internal error");
       else res.destroy();
-      process.stderr.write(`Internal error: ${(e as Error).stack ?? String(e)}\n`);
+      process.stderr.write(formatError(e) + "\n");
     }
   };
 }

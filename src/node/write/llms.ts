@@ -43,14 +43,17 @@ function sections(sidebar: SidebarNode[]): Section[] {
   return [...(loose.routes.length ? [loose] : []), ...out.filter((s) => s.routes.length)];
 }
 
-/** One line of text with no line breaks (a title or description from content). */
+/**
+ * One line of Markdown text from a title, a description or a group's name (content and config
+ * are a stranger's): no line breaks, and the characters that could make markup escaped, so a
+ * reader with raw HTML on shows it as the page does: `<` (HTML, autolinks), `&` (entities), `[`
+ * and `]` (links, images), and the backslash itself.
+ */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-/** Link text: the brackets and backslashes that would end or break it escaped. */
-function linkText(text: string): string {
-  return oneLine(text).replace(/[\\[\]]/g, "\\$&");
+  return text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\[\]<&]/g, "\\$&");
 }
 
 /**
@@ -62,7 +65,7 @@ export function llmsFiles(input: LlmsInput): { index: string; order: string[] } 
   const url = (route: string) => input.siteUrl + markdownPath(input.base, route);
   const line = (route: string) => {
     const p = byRoute.get(route)!;
-    return `- [${linkText(p.title)}](${url(route)})${p.description ? ": " + oneLine(p.description) : ""}`;
+    return `- [${oneLine(p.title)}](${url(route)})${p.description ? ": " + oneLine(p.description) : ""}`;
   };
   const lines = [`# ${oneLine(input.title)}`, "", `> ${oneLine(input.description)}`, ""];
   const listed = new Set<string>();

@@ -1,6 +1,6 @@
 /**
  * Badges (docs/design.md §8): `:badge[New]` and `:badge[Beta]{type=warning}` → `span.badge.badge-<type>`,
- * inline anywhere. The span reaches rehype-slug empty, its text kept in `data-badge` until the
+ * inline anywhere. The span reaches the heading slugs empty, its text kept in `data-badge` until the
  * hast pass writes it in: a badge in a heading is never part of the heading's slug (or of its
  * title in the outline and the search index).
  */
@@ -67,7 +67,7 @@ export function tidyHeadingBadges(heading: Heading): void {
   }
 }
 
-/** Writes a badge's text into its span (after rehype-slug); true when `node` was a badge. */
+/** Writes a badge's text into its span (after the heading slugs); true when `node` was a badge. */
 export function fillBadge(node: Element): boolean {
   const text = node.properties.dataBadge;
   if (node.tagName !== "span" || typeof text !== "string") return false;
@@ -77,7 +77,7 @@ export function fillBadge(node: Element): boolean {
 }
 
 /**
- * Gives back, after rehype-slug, the spaces tidyHeadingBadges took from beside a heading's
+ * Gives back, after the heading slugs, the spaces tidyHeadingBadges took from beside a heading's
  * badges, so the heading reads "Replay New", not "ReplayNew", to a screen reader.
  */
 export function spaceHeadingBadges(heading: Element): void {

@@ -1,5 +1,5 @@
 /**
- * The one pass over a page's hast (after rehype-slug): the `##`/`###` headers with their anchor
+ * The one pass over a page's hast (after the heading slugs): the `##`/`###` headers with their anchor
  * links, every id, the last gate on href/src, `rel` on external links, the text of each section
  * for search, badges' text, code groups' tabs, images' sizes, and code blocks highlighted into
  * the build's own HTML (with their titles, marked lines and line numbers).
@@ -138,7 +138,7 @@ function walk(
       found.blocks.push({ parent, index, node });
       continue;
     }
-    // A badge's text is written in after rehype-slug, and is not part of a title or of search text.
+    // A badge's text is written in after the heading slugs, and is not part of a title or of search text.
     if (node.tagName === "span" && fillBadge(node)) continue;
     if (node.tagName === "img") found.images.push(node);
     // A wide table scrolls in its own box, which the keyboard must reach (axe scrollable-region-focusable).

@@ -20,10 +20,12 @@ export type HtmlToken =
   | { kind: "other"; value: string; line: number; column: number }
   | { kind: "text"; value: string };
 
-// CommonMark's grammar of tags (spec 6.6), which is what micromark cut the node by. A name holds
-// no `<`: with it, each `<` of a block of `<a x<a x…` read a tag to the block's end and failed,
-// and a 100 KB block took 10 s.
-const ATTR = String.raw`\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?`;
+// CommonMark's grammar of tags (spec 6.6), which is what micromark cut the node by, with one
+// reading of browsers: a `/` before an attribute separates it as a space does, so `<img/src=x
+// onerror=…>` is the tag a browser (and GitHub) would make of it, removed with a warning, not text.
+// A name holds no `<`: with it, each `<` of a block of `<a x<a x…` read a tag to the block's end
+// and failed, and a 100 KB block took 10 s.
+const ATTR = String.raw`[\s/]+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?`;
 const OPEN_RE = new RegExp(String.raw`<([A-Za-z][A-Za-z0-9-]*)((?:${ATTR})*)\s*(/?)>`, "y");
 const ATTR_RE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const CLOSE_RE = /<\/([A-Za-z][A-Za-z0-9-]*)\s*>/y;

@@ -1,7 +1,7 @@
 /**
  * Markdown → HTML with unified: the chain, readable top to bottom (STYLE.md, Look at 7). Our
  * work is two passes, one over each tree: walkMdast (limits, containers, alerts, links, heading
- * ids) and walkHast after rehype-slug (headers, anchors, ids, URL gate, code, search text); a
+ * ids) and walkHast after the heading slugs (headers, anchors, ids, URL gate, code, search text); a
  * feature that needs the whole of a pass's results hooks in after it, one line each.
  */
 import { unified, type Processor } from "unified";
@@ -9,7 +9,6 @@ import remarkParse from "remark-parse";
 import remarkGfm from "remark-gfm";
 import remarkDirective from "remark-directive";
 import remarkRehype from "remark-rehype";
-import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
 import type { Root as MdRoot, Parent as MdParent } from "mdast";
 import type { Root as HastRoot } from "hast";
@@ -24,7 +23,7 @@ import { tooDeep } from "./nesting.ts";
 import { walkHast } from "./hast-pass.ts";
 import { bodyMarkdown } from "./page-markdown.ts";
 import { transformRawHtml } from "./raw-html.ts";
-import { checkHeadingIds, type HeadingId } from "./heading-ids.ts";
+import { checkHeadingIds, slugHeadings, type HeadingId } from "./heading-ids.ts";
 import { fillToc } from "./toc.ts";
 import type { LinkRef } from "../../core/link-map.ts";
 import type { ApiDescription } from "../../../shared/openapi/operations.ts";
@@ -116,16 +115,14 @@ function getProcessor(): Processor {
       ctx.samples = collectSamples(tree, ctx);
       ctx.claims = collectClaims(tree, ctx);
       walkMdast(tree, ctx, String(file.value));
-      // Written from the same tree the HTML is made from next: no page is parsed twice.
+      if (ctx.htmlParents.length) transformRawHtml(ctx.htmlParents, ctx);
+      // Written from the same tree the HTML is made from next, raw HTML already rebuilt from its
+      // allow-list: no page is parsed twice, and no tag the page removed comes back here.
       if (ctx.pageUrl !== undefined)
         ctx.markdown = bodyMarkdown(tree, ctx.pageUrl, String(file.value));
     })
-    .use(() => (_tree: MdRoot, file: VFile) => {
-      const ctx = pageContext(file);
-      if (ctx.htmlParents.length) transformRawHtml(ctx.htmlParents, ctx);
-    })
     .use(remarkRehype)
-    .use(rehypeSlug)
+    .use(() => slugHeadings)
     .use(() => (tree: HastRoot, file: VFile) => walkHast(tree, pageContext(file)))
     .use(() => (tree: HastRoot, file: VFile) => {
       const ctx = pageContext(file);

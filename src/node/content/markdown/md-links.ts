@@ -51,6 +51,17 @@ export function resolveMarkdownLink(
       },
     };
   }
+  // `./.md`, `./.hidden.md`: no page has such a file (names starting with `.` are skipped), and
+  // `.md` alone would otherwise be read as the folder's index, the home page.
+  if (target.split("/").some((segment) => segment.startsWith("."))) {
+    return {
+      problem: {
+        rule: "broken-link",
+        message: `link to ${url} names no page: '${posix.basename(target)}' is not a page's file name`,
+        hint: "name the page's file, e.g. ./limits.md (a file whose name starts with '.' is never a page)",
+      },
+    };
+  }
   if (isPartPath(target)) {
     return {
       problem: {

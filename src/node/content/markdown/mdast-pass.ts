@@ -42,7 +42,7 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         transformContainer(node as ContainerDirective, ctx, source);
         break;
       case "blockquote":
-        transformAlert(node);
+        transformAlert(node, source);
         break;
       case "paragraph":
         // One table a page: each is a copy of every heading, so 7,000 `[[toc]]` under as many
@@ -63,7 +63,7 @@ export function walkMdast(tree: Root, ctx: RenderContext, source: string): void 
         warnLiteralSyntax(node, ctx, source, line(node));
         break;
       case "heading":
-        takeHeadingId(node, ctx);
+        takeHeadingId(node, ctx, source);
         if (node.depth === 1) {
           ctx.diagnostics.push({
             file: ctx.file,
@@ -153,9 +153,13 @@ function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number
   }
   if (md) {
     ctx.links.push({ url: md.route, line, column, kind: "link", scope: "site", written: n.url });
+    const written = n.url;
     n.url = md.href;
+    // Only links and definitions name `.md` files (an image never does).
+    leavesBase(n as Link | Definition, written, ctx, line);
     return;
   }
+  const written = n.url;
   // A definition's place is where its references use it; its own line is what the map can name.
   ctx.links.push({
     url: n.url,
@@ -166,6 +170,35 @@ function checkUrl(n: Link | Image | Definition, ctx: RenderContext, line: number
   });
   if (verdict.kind === "site" && !n.url.startsWith(ctx.base))
     n.url = ctx.base.replace(/\/$/, "") + n.url;
+  // Images have their own check, which reads them from public/ (images.ts).
+  if (n.type !== "image" && (verdict.kind === "site" || verdict.kind === "relative"))
+    leavesBase(n, written, ctx, line);
+}
+
+/**
+ * An error when the URL about to be written leads outside the base, as a browser resolves it
+ * from the page: `..` past the base, or a dot segment written `%2e%2e` (which browsers read as
+ * `..`, so `%252e%252e` in a `.md` link, decoded once, climbs out too).
+ */
+function leavesBase(n: Link | Definition, written: string, ctx: RenderContext, line: number): void {
+  if (ctx.route === undefined) return;
+  const page = new URL(ctx.base.replace(/\/$/, "") + ctx.route, "https://site.invalid");
+  let path: string;
+  try {
+    path = new URL(n.url, page).pathname;
+  } catch {
+    return;
+  }
+  if (path.startsWith(ctx.base)) return;
+  ctx.diagnostics.push({
+    file: ctx.file,
+    line,
+    column: n.position?.start.column,
+    rule: "unsafe-url",
+    message: `link URL ${JSON.stringify(written.slice(0, 60))} leads outside ${ctx.base}: a browser opens ${path.slice(0, 60)}`,
+    hint: "link to a page (/limits/) or a path under it; another site takes an https:// URL",
+  });
+  n.url = "#";
 }
 
 function mergeText(parent: Parent): void {

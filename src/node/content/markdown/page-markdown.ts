@@ -3,21 +3,11 @@
  * pass, written back as plain CommonMark + GFM that any reader understands. Containers become
  * quotes opening with their bold title, a code group each fence under its bold label, badges
  * plain words, fences only their language (the code as it should be run: notation comments out,
- * `[!code --]` lines left out), links and images absolute. The tree is read, never changed: the
+ * `[!code --]` lines left out), links and images absolute, raw HTML as the page keeps it
+ * (machine-html.ts) and text that looks like a tag escaped. The tree is read, never changed: the
  * HTML is made from it after.
  */
-import type {
-  Code,
-  Definition,
-  Html,
-  Image,
-  Link,
-  Nodes,
-  Parents,
-  Root,
-  RootContent,
-  Text,
-} from "mdast";
+import type { Code, Definition, Image, Link, Nodes, Parents, Root, RootContent, Text } from "mdast";
 import type { ContainerDirective, TextDirective } from "mdast-util-directive";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import {
@@ -31,9 +21,10 @@ import { MARK, applyNotations } from "../code/code-notation.ts";
 import { parseFenceInfo } from "../code/fence-info.ts";
 import { resolveLanguage } from "../code/highlight.ts";
 import type { GeneratedBlock } from "./generated-nodes.ts";
-import { keptHtmlSource } from "./raw-html.ts";
+import { hardBreak, rawElement } from "./machine-html.ts";
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
+const TAG_LIKE_RE = /<[A-Za-z!/?]/;
 
 /**
  * A URL as written in the page (site links already carry the base) made absolute against the
@@ -156,8 +147,11 @@ function makeOptions(): Options {
       link,
       image,
       definition,
-      // Raw HTML is written only where the page's HTML keeps it (raw-html.ts).
-      html: (node: Html) => keptHtmlSource(node.value),
+      // Raw HTML was rebuilt from its allow-list before (raw-html.ts): its elements are written
+      // as the page has them (machine-html.ts); no `html` node is left to write.
+      rawElement,
+      break: hardBreak,
+      html: () => "",
     } as Options["handlers"],
   };
 }
@@ -180,6 +174,10 @@ function changes(node: Nodes): boolean {
     case "leafDirective":
     case "textDirective":
       return true;
+    case "text":
+      // Text that starts like a tag: CommonMark reads `<img/src=x onerror=…>` as text, a browser
+      // and a lenient Markdown renderer as a tag. Written through the serialiser, which escapes it.
+      return TAG_LIKE_RE.test(node.value);
     case "code":
       // Meta may follow the language without a space (```js{1,3}).
       return (

@@ -4,11 +4,21 @@
  * attribute is removed with a warning at its line (an error under --strict). Kept tags become
  * elements built here from an allow-list, never HTML passed through, so no script, event
  * attribute, style, form, frame, base or URL can reach the page whatever its casing or encoding.
- * Only the parents the mdast pass saw an `html` node in are visited: most pages have none.
+ * Text between tags is HTML's (`&lt;b&gt;` shows `<b>`). Only the parents the mdast pass saw an
+ * `html` node in are visited: most pages have none. The Markdown for machines is written from
+ * the rebuilt tree (page-markdown.ts), so it keeps what the page keeps and no more.
  */
 import type { Parent, RootContent } from "mdast";
+import { parseEntities } from "parse-entities";
 import { tokenizeHtml, type HtmlToken } from "./html-tags.ts";
 import type { PassReport } from "./pass-report.ts";
+
+declare module "mdast" {
+  interface BreakData {
+    /** A `<br>` of raw HTML, which the Markdown for machines writes as it was (a table cell needs it). */
+    fromHtml?: boolean;
+  }
+}
 
 /** Tags kept, each with the attributes it keeps. */
 export const KEPT_TAGS: Record<string, string[]> = {
@@ -76,34 +86,10 @@ export function transformRawHtml(parents: Parent[], ctx: PassReport): void {
   for (const parent of parents) {
     const children = rebuild(parent.children, ctx);
     parent.children = (FLOW_PARENTS.has(parent.type) ? paragraphs(children) : children) as never[];
+    // Data marks a node a pass changed: the Markdown for machines writes it, never its source,
+    // which still holds the tags removed here.
+    parent.data ??= {};
   }
-}
-
-/**
- * A piece of raw HTML as the Markdown for machines writes it: what the page's HTML keeps of it
- * (kept tags with their kept attributes, the text), as GitHub would render it.
- */
-export function keptHtmlSource(html: string): string {
-  let out = "";
-  let dropping: string | undefined;
-  for (const t of tokenizeHtml(html, 1, 1)) {
-    if (dropping) {
-      if (t.kind === "close" && t.name === dropping) dropping = undefined;
-    } else if (t.kind === "text") out += t.value;
-    else if (t.kind === "open" && CONTENT_DROPPED.has(t.name) && !t.selfClosing) dropping = t.name;
-    else if (t.kind === "open" && keptAttributesOf(t.name)) {
-      const kept = keptAttributesOf(t.name)!;
-      const attrs = t.attrs
-        .filter(([a]) => kept.includes(a))
-        .map(
-          ([a, v]) =>
-            ` ${a}="${v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")}"`,
-        );
-      out += `<${t.name}${attrs.join("")}>`;
-    } else if (t.kind === "close" && keptAttributesOf(t.name) && !VOID.has(t.name))
-      out += `</${t.name}>`;
-  }
-  return out;
 }
 
 /** Parents whose children are blocks: text and inline elements from raw HTML there need a paragraph. */
@@ -171,7 +157,7 @@ function rebuild(children: RootContent[], ctx: PassReport): RootContent[] {
     }
     const start = child.position?.start ?? { line: 1, column: 1 };
     for (const t of tokenizeHtml(child.value, start.line, start.column)) {
-      if (t.kind === "text") top().children.push({ type: "text", value: t.value });
+      if (t.kind === "text") top().children.push({ type: "text", value: parseEntities(t.value) });
       else if (t.kind === "comment") {
         // A comment is hidden on GitHub too; one that looks like a build instruction is a typo.
         if (t.value.startsWith("<!--@"))
@@ -195,7 +181,8 @@ function rebuild(children: RootContent[], ctx: PassReport): RootContent[] {
           continue;
         }
         const properties = keptAttributes(t, kept, warn);
-        if (VOID.has(t.name)) top().children.push({ type: "break" });
+        // Marked as HTML's: the Markdown for machines writes it `<br>`, as a table cell needs.
+        if (VOID.has(t.name)) top().children.push({ type: "break", data: { fromHtml: true } });
         else if (t.selfClosing) top().children.push(element(t.name, properties, []));
         else
           stack.push({

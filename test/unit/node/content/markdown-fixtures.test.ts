@@ -1,7 +1,8 @@
 /**
  * Markdown cases as files (STYLE.md, Tests): each folder of test/fixtures/markdown/ is a content
  * folder with a page `input.md` (and the parts, snippets and public/ images it reads); the page's
- * HTML is `output.html`, its diagnostics `diagnostics.txt` (each absent when there is none).
+ * HTML is `output.html`, its Markdown for machines `output.md` (what `/docs/v2/<route>.md` and
+ * llms-full.txt carry), its diagnostics `diagnostics.txt` (each absent when there is none).
  * Regenerate on purpose with `UPDATE=1 npx vitest run test/unit/node/content/markdown-fixtures.test.ts`
  * and read the diff.
  */
@@ -34,6 +35,7 @@ describe("Markdown fixtures (input.md → output.html, diagnostics.txt)", () => 
         { relativePath: "input.md", file: "content/input.md", route: "/guide/input/" },
         {
           base: "/docs/v2/",
+          siteUrl: "https://brook.example",
           siteValues: { apiBase: "https://api.brook.example/v1", title: "Brook" },
           roots: {
             content: dir,
@@ -45,6 +47,7 @@ describe("Markdown fixtures (input.md → output.html, diagnostics.txt)", () => 
       );
       const diagnostics = [...result.errors, ...result.warnings].map(formatDiagnostic);
       expectFile(join(dir, "output.html"), result.page ? result.page.html + "\n" : undefined);
+      expectFile(join(dir, "output.md"), result.page?.markdown || undefined);
       expectFile(
         join(dir, "diagnostics.txt"),
         diagnostics.length ? diagnostics.join("\n") + "\n" : undefined,

@@ -58,6 +58,30 @@ describe("checksAhead", () => {
     expect(check.batches.map((b) => b.length)).toEqual([20, 30]);
   });
 
+  it("once stopped (the build failed), starts no batch: the one under way ends alone", async () => {
+    const check = recordingCheck();
+    let release!: () => void;
+    const run = check.run;
+    let answered!: Promise<unknown>;
+    check.run = (samples) => {
+      const answer = check.batches.length
+        ? run(samples)
+        : new Promise<void>((r) => (release = r)).then(() => run(samples));
+      answered ??= answer;
+      return answer;
+    };
+    const ahead = checksAhead([check], undefined);
+    ahead.add(codes(0, 20));
+    ahead.add(codes(20, 30));
+    ahead.stop();
+    ahead.add(codes(50, 30));
+    release();
+    await answered;
+    // What waited was dropped, not sent when the batch under way was answered.
+    await new Promise((r) => setImmediate(r));
+    expect(check.batches.map((b) => b.length)).toEqual([20]);
+  });
+
   it("skips blocks with a known verdict, opted-out blocks, other languages and repeats", async () => {
     const check = recordingCheck();
     const known = new Map([[verdictKey(check, "js", sample("block 1")), []]]);

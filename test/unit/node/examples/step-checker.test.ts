@@ -50,16 +50,6 @@ function hungryBlock(): string {
   return lines.join("\n") + "\n";
 }
 
-/** Runs `body` with BROOK_DOCS_CHECK_HEAP_MB set to `mb`. */
-async function withCheckerHeap<T>(mb: number, body: () => Promise<T>): Promise<T> {
-  process.env.BROOK_DOCS_CHECK_HEAP_MB = String(mb);
-  try {
-    return await body();
-  } finally {
-    delete process.env.BROOK_DOCS_CHECK_HEAP_MB;
-  }
-}
-
 describe("the step-types checker process", () => {
   it("is in the bundle with a snapshot this Node can start from", async () => {
     const bundled = await bundledProcess();
@@ -109,17 +99,12 @@ describe("the step-types checker process", () => {
 
   it("past its time budget, is stopped and names each block it did not finish; the next check starts another", async () => {
     const bundled = await bundledProcess();
-    process.env.BROOK_DOCS_CHECK_BUDGET_MS = "1";
-    let late;
-    try {
-      late = await bundled.checkStepTypesApart(
-        blocks.map((code) => ({ code })),
-        declaration,
-        "d.ts",
-      );
-    } finally {
-      delete process.env.BROOK_DOCS_CHECK_BUDGET_MS;
-    }
+    const late = await bundled.checkStepTypesApart(
+      blocks.map((code) => ({ code })),
+      declaration,
+      "d.ts",
+      { budgetMs: 1 },
+    );
     expect(late.map((found) => found.map((p) => p.rule))).toEqual([["step-types"], ["step-types"]]);
     expect(late[0]![0]!.message).toMatch(/did not finish checking the block in 0\.001 s/);
     const again = await bundled.checkStepTypesApart(
@@ -151,12 +136,11 @@ describe("the step-types checker process", () => {
 
   it("names a block that makes the checker run out of memory, and answers the others", async () => {
     const bundled = await bundledProcess("heap-60");
-    const found = await withCheckerHeap(60, () =>
-      bundled.checkStepTypesApart(
-        [hungryBlock(), ...blocks].map((code) => ({ code })),
-        declaration,
-        "d.ts",
-      ),
+    const found = await bundled.checkStepTypesApart(
+      [hungryBlock(), ...blocks].map((code) => ({ code })),
+      declaration,
+      "d.ts",
+      { heapMb: 60 },
     );
     expect(found[0]).toEqual([
       expect.objectContaining({
@@ -173,12 +157,11 @@ describe("the step-types checker process", () => {
 
   it("checks on this thread when a new checker cannot answer even an empty request", async () => {
     const bundled = await bundledProcess("heap-20");
-    const found = await withCheckerHeap(20, () =>
-      bundled.checkStepTypesApart(
-        [hungryBlock(), ...blocks].map((code) => ({ code })),
-        declaration,
-        "d.ts",
-      ),
+    const found = await bundled.checkStepTypesApart(
+      [hungryBlock(), ...blocks].map((code) => ({ code })),
+      declaration,
+      "d.ts",
+      { heapMb: 20 },
     );
     expect(found).toEqual([[], ...here]);
   });
