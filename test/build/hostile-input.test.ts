@@ -25,6 +25,7 @@ import { buildSite } from "../../src/node/build-site.ts";
 import { loadConfig } from "../../src/node/config/load.ts";
 import { formatError } from "../../src/node/core/errors.ts";
 import { ROOT, tempSite } from "../helpers/site.ts";
+import { within } from "../helpers/time.ts";
 
 const BIN = join(ROOT, "bin", "brook-docs.js");
 const FRONT = (fm: string, body = "Body text.\n\n## One\n\nText.\n") =>
@@ -45,7 +46,7 @@ function cli(cwd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: within(60_000),
     env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "", ...env },
   });
   return { code: r.status, stderr: r.stderr };

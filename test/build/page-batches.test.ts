@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../helpers/site.ts";
+import { within } from "../helpers/time.ts";
 
 /** Pages enough that each of the (at most two) workers' tasks carries several. */
 const PAGES = 96;
@@ -44,7 +45,7 @@ function build(slow: boolean) {
     {
       cwd: dir,
       encoding: "utf8",
-      timeout: 120_000,
+      timeout: within(120_000),
       env: {
         ...process.env,
         NO_COLOR: "1",
