@@ -6,30 +6,23 @@
  * not end `brook run` with; a JSON block that says nothing of what it shows. Each stops
  * `build --strict` at its file and line, under its rule.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, runCli } from "../helpers/site.ts";
+import { runCli } from "../helpers/site.ts";
+import { copyRealDocs } from "../helpers/real-docs-copy.ts";
 import { within } from "../helpers/time.ts";
 
-const site = mkdtempSync(join(tmpdir(), "brook-shapes-"));
-for (const part of ["content", "data", "public", "site.config.ts"])
-  cpSync(join(ROOT, part), join(site, part), { recursive: true });
+const copy = copyRealDocs("brook-shapes-");
+const site = copy.dir;
 // The whole docs on a shared machine: a page's time budget is not what this test is about.
 process.env.BROOK_DOCS_PAGE_BUDGET_MS = "120000";
 process.env.BROOK_DOCS_CHECK_BUDGET_MS = "120000";
-afterAll(() => rmSync(site, { recursive: true, force: true }));
+afterAll(() => copy.remove());
 
-/** Replaces the first `from` (after `after`, when given) in a page of the copy; returns the 1-based line it is on. */
-function mistake(page: string, from: string, to: string, after = ""): number {
-  const file = join(site, "content", page);
-  const text = readFileSync(file, "utf8");
-  const at = text.indexOf(from, text.indexOf(after));
-  if (at < 0) throw new Error(`${from} is not in ${page}`);
-  writeFileSync(file, text.slice(0, at) + to + text.slice(at + from.length));
-  return text.slice(0, at).split("\n").length;
-}
+/** Plants a mistake in a page of the copy (under content/); returns the line it is on. */
+const mistake = (page: string, from: string, to: string, after?: string) =>
+  copy.plant(join("content", page), from, to, after);
 
 describe("data shapes on copies of real pages", () => {
   it(
@@ -104,9 +97,9 @@ describe("data shapes on copies of real pages", () => {
         ],
       ];
       // A response missing a required field: reported at the first line of the JSON.
-      const copy = join(site, "content/workflows/copy.md");
-      const text = readFileSync(copy, "utf8");
-      writeFileSync(copy, text.replace(',\n  "updated_at": "2026-03-02T10:15:00Z"', ""));
+      const copyPage = join(site, "content/workflows/copy.md");
+      const text = readFileSync(copyPage, "utf8");
+      writeFileSync(copyPage, text.replace(',\n  "updated_at": "2026-03-02T10:15:00Z"', ""));
       const fence = text
         .slice(0, text.indexOf("```json :response=createWorkflow"))
         .split("\n").length;

@@ -4,27 +4,19 @@
  * wrong type, a missing required field, a value past its limit, a misspelt ctx member, an unknown
  * CLI flag, a JSON block with a trailing comma, Python that does not parse.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, runCli } from "../helpers/site.ts";
+import { runCli } from "../helpers/site.ts";
+import { copyRealDocs } from "../helpers/real-docs-copy.ts";
 import { within } from "../helpers/time.ts";
 
-const site = mkdtempSync(join(tmpdir(), "brook-real-"));
-for (const part of ["content", "data", "public", "site.config.ts"])
-  cpSync(join(ROOT, part), join(site, part), { recursive: true });
-afterAll(() => rmSync(site, { recursive: true, force: true }));
+const copy = copyRealDocs("brook-real-");
+const site = copy.dir;
+afterAll(() => copy.remove());
 
-/** Replaces the first `from` in a page of the copy; returns the 1-based line it is on. */
-function mistake(page: string, from: string, to: string): number {
-  const file = join(site, "content", page);
-  const text = readFileSync(file, "utf8");
-  const at = text.indexOf(from);
-  if (at < 0) throw new Error(`${from} is not in ${page}`);
-  writeFileSync(file, text.slice(0, at) + to + text.slice(at + from.length));
-  return text.slice(0, at).split("\n").length;
-}
+/** Plants a mistake in a page of the copy (under content/); returns the line it is on. */
+const mistake = (page: string, from: string, to: string, after?: string) =>
+  copy.plant(join("content", page), from, to, after);
 
 describe("example checks on copies of real pages", () => {
   it(

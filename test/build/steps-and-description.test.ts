@@ -4,29 +4,19 @@
  * (step-types, with a "did you mean"), and a stray key in the REST description (Redocly's
  * `struct` rule, an `openapi` error).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, runCli } from "../helpers/site.ts";
+import { runCli } from "../helpers/site.ts";
+import { copyRealDocs } from "../helpers/real-docs-copy.ts";
 import { within } from "../helpers/time.ts";
 
-const site = mkdtempSync(join(tmpdir(), "brook-steps-"));
-for (const part of ["content", "data", "public", "site.config.ts"])
-  cpSync(join(ROOT, part), join(site, part), { recursive: true });
+const copy = copyRealDocs("brook-steps-");
+const site = copy.dir;
 // The whole docs on a shared machine: a page's time budget is not what this test is about.
 process.env.BROOK_DOCS_PAGE_BUDGET_MS = "120000";
-afterAll(() => rmSync(site, { recursive: true, force: true }));
+afterAll(() => copy.remove());
 
-/** Replaces the first `from` in a file of the copy; returns the 1-based line it is on. */
-function plant(file: string, from: string, to: string): number {
-  const path = join(site, file);
-  const text = readFileSync(path, "utf8");
-  const at = text.indexOf(from);
-  if (at < 0) throw new Error(`${from} is not in ${file}`);
-  writeFileSync(path, text.slice(0, at) + to + text.slice(at + from.length));
-  return text.slice(0, at).split("\n").length;
-}
+const plant = copy.plant;
 
 describe("Python and Go steps, and the description, on copies of the real files", () => {
   it(
