@@ -19,15 +19,27 @@ export interface YamlDataKind {
   /** "the CLI description" */
   what: string;
   hint: string;
+  /** Deepest the file may nest (default 32). */
+  maxDepth?: number;
 }
 
-/** Reads `text` (the file `file`) into `schema`'s output. */
-export function readYamlData<T>(
+/** A problem of a file's data: where in it (a path), and what. */
+export type DataProblem = [path: PropertyKey[], message: string];
+
+/**
+ * Reads `text` (the file `file`) into `schema`'s output, then through `refine` when given: what
+ * the schema cannot say (parts that refer to each other), as problems at their lines, or the value.
+ */
+export function readYamlData<T, U = T>(
   text: string,
   file: string,
   schema: z.ZodType<T>,
   kind: YamlDataKind,
-): T {
+  refine: (data: T) => { value: U } | { problems: DataProblem[] } = (data) => ({
+    value: data as unknown as U,
+  }),
+): U {
+  const maxDepth = kind.maxDepth ?? MAX_DEPTH;
   const counter = new LineCounter();
   let data: unknown;
   let doc: ReturnType<typeof parseDocument>;
@@ -42,12 +54,15 @@ export function readYamlData<T>(
       e instanceof RangeError ? "the YAML nests too deep to read" : (e as Error).message;
     throw new BrookError(`${file}: ${message.split("\n")[0]}`, `fix the YAML of ${kind.what}`);
   }
-  const deep = pastLimits(data, MAX_DEPTH)?.path;
+  const deep = pastLimits(data, maxDepth)?.path;
   const parsed = deep ? undefined : schema.safeParse(data);
-  if (parsed?.success) return parsed.data;
-  const problems: [PropertyKey[], string][] = parsed
-    ? parsed.error.issues.map((issue) => [issue.path, issueMessage(issue)])
-    : [[deep!, `nested more than ${MAX_DEPTH} levels deep`]];
+  const refined = parsed?.success ? refine(parsed.data) : undefined;
+  if (refined && "value" in refined) return refined.value;
+  const problems: DataProblem[] = refined
+    ? refined.problems
+    : parsed
+      ? parsed.error!.issues.map((issue) => [issue.path, issueMessage(issue)])
+      : [[deep!, `nested more than ${maxDepth} levels deep`]];
   const diagnostics: Diagnostic[] = problems.map(([path, message]) => ({
     file,
     line: lineOf(doc, counter, path),

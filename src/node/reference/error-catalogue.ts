@@ -5,13 +5,9 @@
  * description's error enums are made from it (`!errors`, openapi-values.ts), and the pages' error
  * answers and status-and-code pairs are checked against it (src/node/examples/check-errors.ts).
  */
-import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
-import { formatPath, issueMessage } from "../core/schema-problems.ts";
-import { BrookError, type Diagnostic } from "../core/errors.ts";
 import { hasSiteValue, replaceSiteValues } from "../content/site-values.ts";
-import { lineOf } from "../core/yaml-lines.ts";
-import { pastLimits } from "../../shared/value-limits.ts";
+import { readYamlData } from "../core/yaml-data.ts";
 
 /** Who answers a code: the REST API, an HTTP trigger or source, or a call in a step. */
 export type ErrorSource = "api" | "trigger" | "step";
@@ -89,43 +85,18 @@ export function loadErrorCatalogue(
   file: string,
   siteValues: Record<string, string> = {},
 ): ErrorCatalogue {
-  const counter = new LineCounter();
-  let data: unknown;
-  let doc: ReturnType<typeof parseDocument>;
-  try {
-    doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-    const [error] = doc.errors;
-    if (error) throw error;
-    data = doc.toJS({ maxAliasCount: 0 });
-  } catch (e) {
-    const message =
-      e instanceof RangeError ? "the YAML nests too deep to read" : (e as Error).message;
-    throw new BrookError(`${file}: ${message.split("\n")[0]}`, "fix the YAML of the catalogue");
-  }
-  const deep = pastLimits(data, MAX_DEPTH)?.path;
-  const parsed = deep ? undefined : catalogueSchema.safeParse(data);
-  const problems: [PropertyKey[], string][] = parsed
-    ? parsed.success
-      ? crossProblems(parsed.data)
-      : parsed.error.issues.map((issue) => [issue.path, issueMessage(issue)])
-    : [[deep!, `nested more than ${MAX_DEPTH} levels deep`]];
-  const filled = parsed?.success && !problems.length ? fill(parsed.data, siteValues) : undefined;
-  if (filled && !("problem" in filled)) return filled;
-  if (filled) problems.push(filled.problem);
-  const hint = "see the header of the catalogue for its shape";
-  const diagnostics: Diagnostic[] = problems.map(([path, message]) => ({
-    file,
-    line: lineOf(doc, counter, path),
-    column: 1,
+  const kind = {
     rule: "error-description",
-    message: `${formatPath(path)}: ${message}`,
-    hint,
-  }));
-  throw new BrookError(
-    `${file}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the error catalogue\n${diagnostics.map((d) => `  ${d.file}:${d.line}: ${d.message}`).join("\n")}`,
-    hint,
-    { diagnostics },
-  );
+    what: "the error catalogue",
+    hint: "see the header of the catalogue for its shape",
+    maxDepth: MAX_DEPTH,
+  };
+  return readYamlData<ErrorCatalogue, ErrorCatalogue>(text, file, catalogueSchema, kind, (data) => {
+    const problems = crossProblems(data);
+    if (problems.length) return { problems };
+    const filled = fill(data, siteValues);
+    return "problem" in filled ? { problems: [filled.problem] } : { value: filled };
+  });
 }
 
 /** What the parts say of each other that does not hold. */
