@@ -8,6 +8,7 @@ import { showSlashAddress } from "./address.ts";
 import type { Analytics } from "./analytics.ts";
 import { click as codeClick, tabs as startCodeGroups } from "./code.ts";
 import { holdEarlyInput } from "./early-input.ts";
+import { followMovedSection, movedTo } from "./moved-section.ts";
 import { appElement, bootElement } from "./page-roots.ts";
 import { startPageSpy } from "./page-spy.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
@@ -39,8 +40,13 @@ document.addEventListener("click", (e) => {
 const bootEl = bootElement();
 if (bootEl && appElement()) {
   const boot = JSON.parse(bootEl.textContent!) as BootData;
+  // The base is where the route manifest is (its name is fixed).
+  const base = boot.manifestFile.slice(0, boot.manifestFile.lastIndexOf("/") + 1);
   // Before anything reads the address (the first page view); the not-found page keeps the one asked for.
-  if (boot.page.layout !== "not-found") showSlashAddress();
+  if (boot.page.layout !== "not-found") {
+    showSlashAddress();
+    if (location.hash) followMovedSection(boot.manifestFile, base, boot.page.route);
+  }
   // The reader's tab in every code group, before any intent (the page may be read only).
   const codeTabs = () => startCodeGroups();
   if (document.querySelector(".code-group")) codeTabs();
@@ -73,6 +79,7 @@ if (bootEl && appElement()) {
           // Named, not `import * as`: a namespace object needs esbuild's helpers, a chunk of their own.
           scrollSpy: { onScrollThrottled, sectionInView },
           codeTabs,
+          movedTo,
           beforeHydrate: stopSpy,
         }),
       )
@@ -91,8 +98,6 @@ if (bootEl && appElement()) {
         },
       ));
   window.brookDocs = { wake };
-  // The base is where the route manifest is (its name is fixed).
-  const base = boot.manifestFile.slice(0, boot.manifestFile.lastIndexOf("/") + 1);
   const input = holdEarlyInput(base, boot.assetsUrl, () => void wake().catch(() => undefined));
   // The not-found page's suggestions are worked out in the browser, by its live part.
   if (boot.page.layout === "not-found") void wake();

@@ -168,7 +168,10 @@ function fail(
 
 const assets = (ctx: RouterContext) => ctx.assets;
 
-/** The data file and the location shown for a location: redirects first, then pages, else the not-found page. */
+/**
+ * The data file and the location shown for a location: redirects first, then pages (a section that
+ * moved to another page goes there, docs/design.md §3), else the not-found page.
+ */
 function resolve(
   ctx: RouterContext,
   m: RouteManifest,
@@ -176,6 +179,13 @@ function resolve(
 ): { to: string; file: string; redirected: boolean } {
   const { route: path, hash } = ctx.url.splitHash(to);
   const route = ctx.url.pathToRoute(ctx.site.base, path) ?? path;
+  const moved = hash ? ctx.view.movedTo(m.moved?.[route], decodeHash(hash)) : undefined;
+  if (moved)
+    return {
+      to: ctx.url.routeToPath(ctx.site.base, moved.route) + (moved.keepHash ? "#" + hash : ""),
+      file: m.pages[moved.route] ?? m.pages["/404/"]!,
+      redirected: true,
+    };
   const target = m.redirects[route];
   if (target == null) return { to, file: m.pages[route] ?? m.pages["/404/"]!, redirected: false };
   const t = ctx.url.splitHash(target);

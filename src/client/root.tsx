@@ -22,6 +22,8 @@ export interface Handoff {
   scrollSpy: typeof import("./scroll-spy.ts");
   /** Gives the code groups of the page shown the reader's tab (the page script's chunk: one copy of its listeners). */
   codeTabs(): void;
+  /** Where a moved section of a page went (src/shared/moved-anchors.ts, the page script's copy). */
+  movedTo: typeof import("../shared/moved-anchors.ts").movedTo;
   /** Called just before hydrating: the page script's own scroll-spy stops and clears its marks. */
   beforeHydrate(): void;
 }
@@ -89,6 +91,7 @@ export function Root({
       pageView,
       // The deferred parts' code: loaded before hydrating; a navigation fails when it could not.
       prepare: () => loadParts(handoff.scrollSpy),
+      movedTo: handoff.movedTo,
     });
     setLive(true);
     // The saved choice (put on <html> by early.ts), else the system's.

@@ -1,5 +1,6 @@
 /** Data shared by the build, the templates and the browser client. No node:, no DOM. */
 import type { OutlineLevels } from "./outline.ts";
+import type { MovedAnchors } from "./moved-anchors.ts";
 
 /** A `##` or `###` heading of a page (spec §3). */
 export interface Header {
@@ -83,6 +84,8 @@ export interface RouteManifest {
   redirects: Record<string, string>;
   /** file name of the search index's head (src/shared/search/format.ts) under the assets folder. */
   search: string;
+  /** route of a page that lost sections → where each of its old `#id`s went (src/shared/moved-anchors.ts). */
+  moved?: Record<string, MovedAnchors>;
 }
 
 /** What the search index takes from a page's body (the content stage makes it: src/node/content/search-data.ts). */
@@ -100,6 +103,8 @@ export interface SearchPage extends PageSearchData {
   description: string;
   /** The frontmatter's `keywords`: what readers type for the page, in their words. */
   keywords?: string[];
+  /** The frontmatter's `search_weight`: what the page's score is multiplied by (1 when absent). */
+  weight?: number;
 }
 
 /** Data embedded in every page for hydration (the page minus its HTML, which the DOM holds). */

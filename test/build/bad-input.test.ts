@@ -62,6 +62,29 @@ const CASES: { name: string; files: Record<string, string | Buffer>; expect: Reg
     expect: [/content\/limits\.md:4: prev must be false or a route/],
   },
   {
+    name: "moved_from that names no page",
+    files: {
+      "content/limits.md": FRONT("title: Limits\ndescription: D.\nmoved_from: /guide/trigers/"),
+    },
+    expect: [
+      /content\/limits\.md:4: moved_from names \/guide\/trigers\/, which is no page of the site; did you mean \/guide\/triggers\/\? \[moved-from\]/,
+      /hint: name the page the sections were on before/,
+    ],
+  },
+  {
+    name: "moved_from that is not a route",
+    files: { "content/limits.md": FRONT("title: Limits\ndescription: D.\nmoved_from: guide#x y") },
+    expect: [
+      /content\/limits\.md:4: moved_from must be a page's route/,
+      /hint: write moved_from: /,
+    ],
+  },
+  {
+    name: "a search_weight out of range",
+    files: { "content/limits.md": FRONT("title: Limits\ndescription: D.\nsearch_weight: 5") },
+    expect: [/content\/limits\.md:4: search_weight must be a number from 0\.1 to 2, got 5/],
+  },
+  {
     name: "an unknown layout",
     files: { "content/limits.md": FRONT("title: Limits\ndescription: Limits.\nlayout: wide") },
     expect: [

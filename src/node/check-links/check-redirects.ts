@@ -1,7 +1,7 @@
 /**
  * Step 2 of check-links: every redirect (the stub pages' meta refresh, the `_redirects` rules, the
  * client's table in each route manifest) lands on a page, in one hop, with the anchor it names;
- * each broken redirect is reported once. The manifest's data files and search index exist.
+ * each broken redirect is reported once; so does each section the manifest says moved. The manifest's data files and search index exist.
  */
 import { propose } from "../../shared/similar.ts";
 import { normalizeRoute, pathToRoute } from "../../shared/url.ts";
@@ -10,6 +10,8 @@ import type { Place } from "./link-sources.ts";
 import { lineColumn } from "../../shared/text-lines.ts";
 import { manifestFiles } from "./site-facts.ts";
 import { assetUrl } from "../../shared/output-layout.ts";
+import type { MovedAnchors } from "../../shared/moved-anchors.ts";
+import { checkMovedSections } from "./check-moved.ts";
 
 /** Checks every redirect of the build and the files each route manifest names. */
 export async function checkRedirects(ctx: CheckContext): Promise<void> {
@@ -90,6 +92,7 @@ async function checkManifest(ctx: CheckContext, manifestPath: string, check: Red
     pages: Record<string, string>;
     redirects: Record<string, string>;
     search: string;
+    moved?: Record<string, MovedAnchors>;
   };
   const place: Place = { file: ctx.builtFile(manifestPath), source: false };
   // The manifest sits under the base; the files it names, in the assets folder.
@@ -113,4 +116,5 @@ async function checkManifest(ctx: CheckContext, manifestPath: string, check: Red
   const root = base.replace(/\/$/, "");
   for (const [from, to] of Object.entries(manifest.redirects))
     await check(root + from, root + to, { file: ctx.builtFile(manifestPath), source: false });
+  if (manifest.moved) await checkMovedSections(ctx, manifest.moved, place);
 }

@@ -214,6 +214,7 @@ export async function build(
       cwd,
       target,
       links,
+      moved: check.moved,
       pages,
       sitePath,
       planFiles: memory?.planFiles,

@@ -1,6 +1,6 @@
 /**
  * The site model's second half, once every body is parsed: links and anchors checked against
- * the pages' ids, redirect anchors, and what the search index is built from.
+ * the pages' ids, redirect anchors, sections that moved, and what the search index is built from.
  */
 import type { PageFacts } from "../content/parse-page.ts";
 import type { Diagnostic } from "../core/errors.ts";
@@ -8,6 +8,8 @@ import type { SearchPage } from "../../shared/types.ts";
 import { checkLinks, type LinkTargets } from "../core/link-rules.ts";
 import { isListed, type PlannedPage, type SitePlan } from "./model.ts";
 import { checkRedirectAnchors } from "./redirects.ts";
+import { movedSections } from "./moved-anchors.ts";
+import type { MovedAnchors } from "../../shared/moved-anchors.ts";
 
 /** What checkSite found. */
 export interface SiteCheck {
@@ -15,6 +17,8 @@ export interface SiteCheck {
   warnings: Diagnostic[];
   targets: LinkTargets;
   searchPages: SearchPage[];
+  /** The pages that lost sections to others, each with where its old `#id`s went (the route manifest's). */
+  moved: Record<string, MovedAnchors>;
 }
 
 /**
@@ -73,11 +77,17 @@ export function checkSite(
     warnings.push(...page.warnings);
     if (page.search) searchPages.push(page.search);
   }
+  const sections = sameTargets
+    ? { moved: last.result.moved, errors: [] }
+    : movedSections(plan, (route) => targets.pages.get(route));
   const result: SiteCheck = {
-    errors: sameTargets ? [] : checkRedirectAnchors(plan.redirects, targets.pages, configFile),
+    errors: sameTargets
+      ? []
+      : [...checkRedirectAnchors(plan.redirects, targets.pages, configFile), ...sections.errors],
     warnings,
     targets,
     searchPages,
+    moved: sections.moved,
   };
   return {
     check: result,
@@ -105,6 +115,7 @@ export function searchPageOf(p: PlannedPage, facts: PageFacts | undefined): Sear
     title: p.title,
     description: p.description,
     keywords: p.frontmatter.keywords,
+    ...(p.frontmatter.search_weight !== undefined && { weight: p.frontmatter.search_weight }),
     ...(facts?.search ?? { headings: [], body: "" }),
   };
 }

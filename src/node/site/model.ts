@@ -27,6 +27,8 @@ export interface PlannedPage {
   editUrl: string;
   /** The source file as diagnostics name it. */
   file: string;
+  /** The line of its frontmatter's `moved_from:` (src/node/site/moved-anchors.ts reports there). */
+  movedFromLine?: number;
 }
 
 /** A redirect: from a route (slash form) to a page route plus optional `#hash`. */

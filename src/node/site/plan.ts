@@ -131,6 +131,7 @@ export function planSite(
     next: nav(p, "next"),
     editUrl: editBase ? editBase + p.relativePath : "",
     file: p.file,
+    ...(p.movedFromLine && { movedFromLine: p.movedFromLine }),
   }));
   return {
     plan: {

@@ -161,11 +161,17 @@ export async function writeSiteFiles(
 }
 
 /**
- * The route manifest: every page's data file, the redirects, the search index's entry file (so it
- * is written last, once the index is made).
+ * The route manifest: every page's data file, the redirects, the sections that moved, the search
+ * index's entry file (so it is written last, once the index is made).
  */
 export function writeManifest(
-  input: Pick<SiteFilesInput, "config" | "plan" | "writer" | "assetsDir" | "dataFiles" | "written">,
+  input: Pick<
+    SiteFilesInput,
+    "config" | "plan" | "writer" | "assetsDir" | "dataFiles" | "written"
+  > & {
+    /** The check's table of sections that moved, by the route of the page they left. */
+    moved: RouteManifest["moved"];
+  },
   searchFile: string,
 ): void {
   // In the plan's order: a build that reused some pages writes the same bytes as one that made all.
@@ -178,6 +184,7 @@ export function writeManifest(
     pages: { ...pages, [NOT_FOUND_ROUTE]: NOT_FOUND_DATA.file },
     redirects: Object.fromEntries(input.plan.redirects.map((r) => [r.from, r.to])),
     search: searchFile,
+    ...(Object.keys(input.moved ?? {}).length && { moved: input.moved }),
   };
   const path = manifestPath(input.config.base);
   input.writer.write(path, JSON.stringify(manifest));

@@ -27,6 +27,7 @@ import {
   type SiteFilesInput,
 } from "./site-files.ts";
 import type { OutputTarget } from "./output-target.ts";
+import type { RouteManifest } from "../../shared/types.ts";
 
 /** What the write stage reads. */
 export interface WriteInput extends Pick<
@@ -45,6 +46,8 @@ export interface WriteInput extends Pick<
   cwd: string;
   target: OutputTarget;
   links: LinkMap;
+  /** The check's table of sections that moved, for the route manifest. */
+  moved: RouteManifest["moved"];
 }
 
 /** What the write stage wrote: every path, the output's records, whether it made any file anew. */
@@ -132,7 +135,10 @@ export async function writeStage(input: WriteInput): Promise<WriteStage> {
   writer.prepare?.();
   const search = await input.searching;
   writeSearch(writer, assetsDir, search, written);
-  writeManifest({ ...input, assetsDir, dataFiles: pages.dataFiles, written }, search.entry);
+  writeManifest(
+    { ...input, assetsDir, dataFiles: pages.dataFiles, written, moved: input.moved },
+    search.entry,
+  );
   for (const f of input.published) {
     writer.write(config.base.slice(1) + f.path, f.content);
     written.add(config.base.slice(1) + f.path);
@@ -193,6 +199,7 @@ export function publishSearch(
     config: SiteConfig;
     plan: { planned: { plan: SitePlan } };
     dataFiles: Record<string, string>;
+    check?: { result: { moved: RouteManifest["moved"] } };
   },
   index: SearchFiles,
 ): OutputFiles | undefined {
@@ -207,7 +214,12 @@ export function publishSearch(
     }
   const assetsDir = assetsPath(config.base);
   writeSearch(writer, assetsDir, index, written);
-  const site = { config, plan: last.plan.planned.plan, dataFiles: last.dataFiles };
+  const site = {
+    config,
+    plan: last.plan.planned.plan,
+    dataFiles: last.dataFiles,
+    moved: last.check?.result.moved,
+  };
   writeManifest({ ...site, writer, assetsDir, written }, index.entry);
   writer.commit();
   return writer.committedFiles?.();

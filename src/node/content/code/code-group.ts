@@ -71,6 +71,11 @@ export function isCodeGroup(node: Element): boolean {
   return node.tagName === "div" && Array.isArray(c) && c[0] === "code-group";
 }
 
+/** Whether an id is one a code group gave its tabs and panels (`cg2Panel3`), not a section's. */
+export function isCodeGroupId(id: string): boolean {
+  return /^cg\d+(?:Tab|Panel)\d+$/.test(id);
+}
+
 /**
  * Makes a marked group's blocks into tabs and panels (the `n`th group of the page). Ids carry
  * capitals, which heading slugs never have, so they cannot clash with a heading's.

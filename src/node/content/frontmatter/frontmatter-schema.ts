@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { MetaTag } from "../../../shared/types.ts";
-import { isRoute } from "../../../shared/url-policy.ts";
+import { isRoute, isRouteWithFragment } from "../../../shared/url-policy.ts";
 import { isOutlineSetting, type OutlineSetting } from "../../../shared/outline.ts";
 import { hasSiteValue } from "../site-values.ts";
 
@@ -16,10 +16,15 @@ export const MAX_KEYWORDS = 40;
 /** The longest search keyword: a phrase, not a paragraph. */
 export const MAX_KEYWORD_CHARS = 80;
 
+/** The most pages a page may say its sections came from. */
+export const MAX_MOVED_FROM = 20;
+
 /** Layouts the templates register. */
 export const LAYOUTS = ["doc", "reference", "home", "not-found"] as const;
 
 const navOverride = z.union([z.literal(false), z.string().refine(isRoute)]);
+/** A page this one took sections from, as written: `/api/rest/`, or `/api/rest/#workflows`. */
+const movedFrom = z.string().trim().refine(isRouteWithFragment);
 const metaTag = z.union([
   z.strictObject({ name: z.string().min(1), content: z.string() }),
   z.strictObject({ property: z.string().min(1), content: z.string() }),
@@ -53,6 +58,20 @@ export const frontmatterSchema = z.strictObject({
    * with a weight of their own, shown nowhere.
    */
   keywords: z.array(z.string().trim().min(1).max(MAX_KEYWORD_CHARS)).max(MAX_KEYWORDS).optional(),
+  /**
+   * What the page's search score is multiplied by, 0.1 to 2: below 1 for a page that answers
+   * lookups (a resource's endpoints), so a question in prose finds the guide first. @default 1
+   */
+  search_weight: z.number().min(0.1).max(2).optional(),
+  /**
+   * The pages this page's sections came from: a link to one of its `#id`s there that the page no
+   * longer has leads here (src/node/site/moved-anchors.ts). A `#section` names the old page's
+   * section that became this whole page. @example [/api/rest/#workflows]
+   */
+  moved_from: z
+    .union([movedFrom, z.array(movedFrom).min(1).max(MAX_MOVED_FROM)])
+    .transform((v) => (typeof v === "string" ? [v] : v))
+    .optional(),
 });
 
 /** Validated frontmatter of one page. */
@@ -74,4 +93,6 @@ export interface ParsedFrontmatter {
   bodyLine: number;
   /** Where the title and the description that read site values start, for their diagnostics. */
   valuesAt: Partial<Record<(typeof VALUE_KEYS)[number], ValuePosition>>;
+  /** The line of `moved_from:`, when the page has one (the site's check reports its problems there). */
+  movedFromLine?: number;
 }

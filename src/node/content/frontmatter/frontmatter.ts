@@ -12,23 +12,17 @@ import {
   type Document,
   type Node,
 } from "yaml";
-import { z } from "zod";
 import type { Diagnostic } from "../../core/errors.ts";
 import { MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_YAML_ALIASES } from "../limits.ts";
 import { hasSiteValue } from "../site-values.ts";
 
+import { describeIssue } from "./frontmatter-issues.ts";
 import {
   frontmatterSchema,
-  LAYOUTS,
-  MAX_DESCRIPTION,
-  MAX_KEYWORD_CHARS,
-  MAX_KEYWORDS,
   VALUE_KEYS,
   type Frontmatter,
   type ParsedFrontmatter,
 } from "./frontmatter-schema.ts";
-
-const KEYS = Object.keys(frontmatterSchema.shape);
 const OPEN_RE = /^---[ \t]*$/;
 const CLOSE_RE = /^(?:---|\.\.\.)[ \t]*$/;
 
@@ -196,74 +190,10 @@ export function parseFrontmatter(
     // The YAML starts on the file's second line.
     valuesAt[key] = { line: pos.line + 1, column: pos.col + (quoted ? 1 : 0) };
   }
-  return { result: { frontmatter, body, bodyLine, valuesAt }, diagnostics };
-}
-
-/** The message and hint for one schema issue, in the words of the content contract. */
-function describeIssue(
-  issue: z.core.$ZodIssue,
-  data: Record<string, unknown>,
-): { message: string; hint: string; key?: string } {
-  if (issue.code === "unrecognized_keys") {
-    const key = issue.keys[0]!;
-    return {
-      key,
-      message: `unknown frontmatter key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")}`,
-      hint: `allowed keys: ${KEYS.join(", ")}`,
-    };
-  }
-  const key = String(issue.path[0] ?? "");
-  const value = data[key];
-  if (key === "title" || key === "description") {
-    if (value === undefined || value === null || (typeof value === "string" && value.trim() === ""))
-      return { key, message: `missing ${key}`, hint: `add ${key}: "..." to the frontmatter` };
-    if (typeof value !== "string")
-      return {
-        key,
-        message: `${key} must be a string, got ${Array.isArray(value) ? "a list" : typeof value}`,
-        hint: `quote the value: ${key}: "..."`,
-      };
-    return {
-      key,
-      message: `description is ${value.trim().length} characters, over the limit of ${MAX_DESCRIPTION}`,
-      hint: "shorten it to one sentence a search result can show",
-    };
-  }
-  if (key === "prev" || key === "next") {
-    return {
-      key,
-      message: `${key} must be false or a route such as /quickstart/, got ${JSON.stringify(value)}`,
-      hint: `write ${key}: false to hide the link`,
-    };
-  }
-  if (key === "layout")
-    return {
-      key,
-      message: `unknown layout ${JSON.stringify(value)}`,
-      hint: `use one of ${LAYOUTS.join(", ")}`,
-    };
-  if (key === "outline")
-    return {
-      key,
-      message: `outline must be false, 2, 3 or [2, 3], got ${JSON.stringify(value)}`,
-      hint: "write outline: false to hide the outline, or outline: [2, 3] for ## and ###",
-    };
-  if (key === "keywords")
-    return {
-      key,
-      message: `keywords must be a list of at most ${MAX_KEYWORDS} phrases of at most ${MAX_KEYWORD_CHARS} characters`,
-      hint: "write keywords: [change my email, delete my account]",
-    };
-  if (key === "meta")
-    return {
-      key,
-      message: "meta must be a list of { name or property, content } strings",
-      hint: 'write meta:\n    - name: robots\n      content: "noindex"',
-    };
+  const movedFromLine = frontmatter.moved_from ? keyLine("moved_from") : undefined;
   return {
-    key: key || undefined,
-    message: `frontmatter ${key || "value"}: ${issue.message}`,
-    hint: `allowed keys: ${KEYS.join(", ")}`,
+    result: { frontmatter, body, bodyLine, valuesAt, ...(movedFromLine && { movedFromLine }) },
+    diagnostics,
   };
 }
 

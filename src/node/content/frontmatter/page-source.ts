@@ -22,6 +22,7 @@ export interface PageSource {
   bodyLine: number;
   /** Where a title or description that reads site values starts (src/node/content/frontmatter/frontmatter-values.ts). */
   valuesAt?: ParsedFrontmatter["valuesAt"];
+  movedFromLine?: number;
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -77,7 +78,7 @@ export function readPageSource(
   }
   const fm = parseFrontmatter(text, file);
   if (!fm.result) return { errors: fm.diagnostics };
-  const { frontmatter, body, bodyLine, valuesAt } = fm.result;
+  const { frontmatter, body, bodyLine, valuesAt, movedFromLine } = fm.result;
   return {
     source: {
       ...meta,
@@ -85,6 +86,7 @@ export function readPageSource(
       body,
       bodyLine,
       ...(Object.keys(valuesAt).length && { valuesAt }),
+      ...(movedFromLine && { movedFromLine }),
     },
     errors: [],
   };
