@@ -21,7 +21,15 @@ export function fingerprint(
   const body = used.get(page.body) ?? last.get(page.body) ?? hash(page.body);
   used.set(page.body, body);
   return hash(
-    JSON.stringify([page.route, page.title, page.description, page.keywords, page.headings, body]),
+    JSON.stringify([
+      page.route,
+      page.title,
+      page.description,
+      page.keywords,
+      page.headings,
+      body,
+      page.weight ?? 1,
+    ]),
   );
 }
 
@@ -47,7 +55,12 @@ export function placesIn(
 
 /** What the index's files read of each page besides its counts. */
 export function indexed(pages: SearchPage[]): SearchTask["pages"] {
-  return pages.map((p) => ({ route: p.route, title: p.title, description: p.description }));
+  return pages.map((p) => ({
+    route: p.route,
+    title: p.title,
+    description: p.description,
+    ...(p.weight !== undefined && { weight: p.weight }),
+  }));
 }
 
 function hash(text: string): string {

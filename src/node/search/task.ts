@@ -19,7 +19,7 @@ import type { SearchPage } from "../../shared/types.ts";
 export interface SearchTask {
   kind: "search";
   /** Every page of the index, in its order (only these fields are read). */
-  pages: Pick<SearchPage, "route" | "title" | "description">[];
+  pages: Pick<SearchPage, "route" | "title" | "description" | "weight">[];
   /** Counted already, on the thread that sent the task (the postings' buffer moved with it): only the files are made. */
   counted?: CountedPages;
   /** The pages to count, by their place in `pages`: all of them unless `base` or `counted` holds the others. */

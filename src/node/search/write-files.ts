@@ -49,9 +49,9 @@ export interface CountedPages {
   pageCounts: number[];
 }
 
-/** The files of counted pages; of `pages`, only routes, titles and descriptions are read. */
+/** The files of counted pages; of `pages`, only routes, titles, descriptions and weights are read. */
 export function writeSearchFiles(
-  pages: Pick<SearchPage, "route" | "title" | "description">[],
+  pages: Pick<SearchPage, "route" | "title" | "description" | "weight">[],
   counted: CountedPages,
   options: SearchOptions = {},
 ): SearchFiles {
@@ -149,6 +149,10 @@ export function writeSearchFiles(
     ),
     shards,
   };
+  const weighted = pages.flatMap((p, i): [number, number][] =>
+    p.weight !== undefined && p.weight !== 1 ? [[i, p.weight]] : [],
+  );
+  if (weighted.length) head.weights = weighted;
   const content = JSON.stringify(head);
   const entry = `search.${contentHash(content)}.json`;
   files.unshift({ name: entry, content });

@@ -72,6 +72,8 @@ export interface SearchHead {
    * every term whose shardKey is at least its key and below the next one. Empty: no shards.
    */
   shards: [string, string][];
+  /** `[page, weight]` of the pages whose score is multiplied by other than 1 (frontmatter `search_weight`). */
+  weights?: [number, number][];
 }
 
 /** A shard file (`search.<n>.<hash>.json`). */

@@ -4,7 +4,8 @@
  * times match quality); a title, description or headings match counts by the share of the query
  * that field holds (a title sharing one word of five does not outweigh a body about all five);
  * the page's score is scaled by the share of the query it covers and by the most of it one short
- * field holds (docs/decisions.md, "Search ranking": BM25F was measured beside it and lost).
+ * field holds (docs/decisions.md, "Search ranking": BM25F was measured beside it and lost), and
+ * by the page's weight (frontmatter `search_weight`).
  * A phrase of the synonym table counts by the mean of its words' best terms on the page. A title
  * match's idf is partly the term's idf among titles: a word every body uses may name one page.
  */
@@ -183,7 +184,11 @@ export function rankPages(
         s += byField[at + k]! * (sum ? Math.pow(shares[k]!, model.fieldShare) : 1);
       ranked.push({
         page,
-        score: s * Math.pow(coverage, model.coverage) * (1 + model.focus * Math.max(...shares)),
+        score:
+          s *
+          Math.pow(coverage, model.coverage) *
+          (1 + model.focus * Math.max(...shares)) *
+          reader.weight[page]!,
       });
     }
     for (let k = 0; k < FIELDS; k++) byField[at + k] = matched[at + k] = 0;

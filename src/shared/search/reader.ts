@@ -24,8 +24,14 @@ export class SearchReader {
   /** Bumped whenever postings are added, so a caller can tell its cached results are stale. */
   version = 0;
 
+  /** Per page, what its score is multiplied by (the head's `weights`, else 1). */
+  readonly weight: Float64Array;
+
   constructor(readonly head: SearchHead) {
     this.pageCount = head.pages.length;
+    this.weight = new Float64Array(this.pageCount).fill(1);
+    for (const [page, w] of head.weights ?? [])
+      if (page >= 0 && page < this.pageCount && w > 0) this.weight[page] = w;
     this.average = head.lengths.map(
       (ls) => ls.reduce((a, b) => a + b, 0) / Math.max(1, this.pageCount),
     );

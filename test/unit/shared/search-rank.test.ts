@@ -43,6 +43,26 @@ const search = openSearch(head);
 const routes = (q: string) => search(q).map((h) => h.route);
 
 describe("the shared ranking (openSearch)", () => {
+  it("multiplies a page's score by its weight (frontmatter search_weight), and only its", () => {
+    const twin = (route: string, weight?: number): SearchPage => ({
+      ...page(route, "Widgets", ["", `Make a widget and list widgets. ${filler}`]),
+      ...(weight !== undefined && { weight }),
+    });
+    const weighed = (a?: number, b?: number) => {
+      const files = buildSearchFiles([twin("/a/", a), twin("/b/", b)]);
+      const h = JSON.parse(files.files[0]!.content) as SearchHead;
+      return { head: h, hits: openSearch(h)("widgets") };
+    };
+    const even = weighed();
+    expect(even.head.weights).toBeUndefined();
+    expect(even.hits.map((x) => x.route)).toEqual(["/a/", "/b/"]);
+    const light = weighed(0.5);
+    expect(light.head.weights).toEqual([[0, 0.5]]);
+    expect(light.hits.map((x) => x.route)).toEqual(["/b/", "/a/"]);
+    expect(light.hits[1]!.score).toBeCloseTo(even.hits[0]!.score * 0.5);
+    expect(light.hits[0]!.score).toBeCloseTo(even.hits[0]!.score);
+  });
+
   it("ranks a body about the whole question above a title that shares one word of it", () => {
     expect(routes("how do I answer with a 201 status")[0]).toBe("/http-response/");
     expect(routes("status")[0]).toBe("/status/");
