@@ -3,14 +3,29 @@
  * identifier wraps inside a word at 1440 or 390 px; at 1440 px each operation's samples sit beside
  * its fields and stay in view while the fields scroll, and below 1200 px they follow the fields;
  * the fields fold and open from the keyboard without JavaScript, and a link to one opens it; the
- * outline folds in under the title; axe finds nothing at 390 and 1440 px in either theme.
+ * outline folds in under the title; a link made when the operations were on /api/rest/ still
+ * reaches them; axe finds nothing at 390 and 1440 px in either theme.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { axeViolations, DOCS, startHarness, type Harness } from "./harness.ts";
+import { axeViolations, DOCS, navigated, startHarness, type Harness } from "./harness.ts";
 import { within } from "../helpers/time.ts";
 
-const PAGES = ["/docs/v2/api/rest/", "/docs/v2/api/rest/webhooks/"];
+/** The pages of operations, a resource each; the last holds the webhook's delivery too. */
+const RESOURCES = [
+  "users",
+  "workflows",
+  "sources",
+  "events",
+  "components",
+  "subscriptions",
+  "tokens",
+]
+  .concat("webhooks")
+  .map((r) => `/docs/v2/api/rest/${r}/`);
+/** The overview (conventions, errors, the resources) and every page of operations. */
+const PAGES = ["/docs/v2/api/rest/", ...RESOURCES];
+const WORKFLOWS = "/docs/v2/api/rest/workflows/";
 
 let h: Harness;
 beforeAll(async () => {
@@ -64,7 +79,7 @@ describe("the REST reference", () => {
       for (const width of [1440, 390])
         for (const path of PAGES) {
           const page = await h.open(path, { viewport: { width, height: 900 } });
-          expect(await page.locator("main .content code").count()).toBeGreaterThan(50);
+          expect(await page.locator("main .content code").count()).toBeGreaterThan(20);
           expect(await wordBreaks(page), `${path} at ${width} px`).toEqual([]);
           await page.context().close();
         }
@@ -75,53 +90,57 @@ describe("the REST reference", () => {
   it(
     "at 1440 px: each operation's samples beside its fields, in view while they scroll",
     async () => {
-      const page = await h.open(PAGES[0]!, { viewport: { width: 1440, height: 900 } });
-      const header = await page.evaluate(
-        () => document.querySelector(".site-header")!.getBoundingClientRect().height,
-      );
-      const ops = page.locator(".operation");
-      const count = await ops.count();
-      expect(count).toBe(28);
+      let operations = 0;
       let scrolled = 0;
-      for (let i = 0; i < count; i++) {
-        const op = ops.nth(i);
-        // The operation's top well under the header: nothing sticks yet.
-        await op.evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - 300));
-        const doc = (await op.locator(".operation-doc").boundingBox())!;
-        const samples = (await op.locator(".operation-samples").boundingBox())!;
-        // Beside: the samples' column starts right of the fields', level with its top.
-        expect(samples.x, `operation ${i}`).toBeGreaterThanOrEqual(doc.x + doc.width);
-        expect(Math.abs(samples.y - doc.y), `operation ${i}`).toBeLessThan(4);
-        // Four languages, the cURL one first.
-        expect(await op.locator(".operation-samples [role=tab]").allTextContents()).toEqual([
-          "cURL",
-          "Node.js",
-          "Python",
-          "Go",
-        ]);
-        // In view: from the top of the fields to where the column must give way to the next
-        // operation, the samples stay whole under the header.
-        const room = doc.height - samples.height;
-        if (room < 200) continue;
-        scrolled++;
-        // Where the fields' top reaches the sticky line (16 px under the header), then further.
-        const start = (await page.evaluate(() => window.scrollY)) + doc.y - header - 16;
-        for (const into of [0.2, 0.5, 0.9]) {
-          await page.evaluate((y) => window.scrollTo(0, y), start + room * into);
-          const box = (await op.locator(".operation-samples").boundingBox())!;
-          expect(box.y, `operation ${i} at ${into}`).toBeGreaterThanOrEqual(header);
-          expect(box.y + box.height, `operation ${i} at ${into}`).toBeLessThanOrEqual(900);
+      for (const path of RESOURCES) {
+        const page = await h.open(path, { viewport: { width: 1440, height: 900 } });
+        const header = await page.evaluate(
+          () => document.querySelector(".site-header")!.getBoundingClientRect().height,
+        );
+        const ops = page.locator(".operation");
+        const count = await ops.count();
+        operations += count;
+        for (let i = 0; i < count; i++) {
+          const op = ops.nth(i);
+          // The operation's top well under the header: nothing sticks yet.
+          await op.evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - 300));
+          const doc = (await op.locator(".operation-doc").boundingBox())!;
+          const samples = (await op.locator(".operation-samples").boundingBox())!;
+          // Beside: the samples' column starts right of the fields', level with its top.
+          expect(samples.x, `${path} operation ${i}`).toBeGreaterThanOrEqual(doc.x + doc.width);
+          expect(Math.abs(samples.y - doc.y), `operation ${i}`).toBeLessThan(4);
+          // Four languages, the cURL one first; the delivery Brook sends is one HTTP request.
+          const route = (await op.locator(".operation-route").textContent())!;
+          const delivery = route.startsWith("POST <your URL>");
+          expect(await op.locator(".operation-samples [role=tab]").allTextContents()).toEqual(
+            delivery ? [] : ["cURL", "Node.js", "Python", "Go"],
+          );
+          // In view: from the top of the fields to where the column must give way to the next
+          // operation, the samples stay whole under the header.
+          const room = doc.height - samples.height;
+          if (room < 200) continue;
+          scrolled++;
+          // Where the fields' top reaches the sticky line (16 px under the header), then further.
+          const start = (await page.evaluate(() => window.scrollY)) + doc.y - header - 16;
+          for (const into of [0.2, 0.5, 0.9]) {
+            await page.evaluate((y) => window.scrollTo(0, y), start + room * into);
+            const box = (await op.locator(".operation-samples").boundingBox())!;
+            expect(box.y, `operation ${i} at ${into}`).toBeGreaterThanOrEqual(header);
+            expect(box.y + box.height, `operation ${i} at ${into}`).toBeLessThanOrEqual(900);
+          }
         }
+        await page.context().close();
       }
+      // The 28 operations of the REST API and the webhook's delivery.
+      expect(operations).toBe(29);
       // Most operations have more fields than a screen holds: the check above ran on them.
       expect(scrolled).toBeGreaterThan(10);
-      await page.context().close();
     },
     within(180_000),
   );
 
   it("below 1200 px the samples follow the fields; at 1280 px the outline is under the title", async () => {
-    const narrow = await h.open(PAGES[0]!, { viewport: { width: 1100, height: 900 } });
+    const narrow = await h.open(WORKFLOWS, { viewport: { width: 1100, height: 900 } });
     const op = narrow.locator(".operation").nth(3);
     await op.scrollIntoViewIfNeeded();
     const doc = (await op.locator(".operation-doc").boundingBox())!;
@@ -129,7 +148,7 @@ describe("the REST reference", () => {
     expect(samples.y).toBeGreaterThanOrEqual(doc.y + doc.height - 1);
     expect(await narrow.locator('nav[aria-label="On this page"]').isVisible()).toBe(false);
     await narrow.context().close();
-    const wide = await h.open(PAGES[0]!, { viewport: { width: 1280, height: 900 } });
+    const wide = await h.open(WORKFLOWS, { viewport: { width: 1280, height: 900 } });
     const outline = wide.locator('nav[aria-label="On this page"]');
     expect(await outline.isVisible()).toBe(true);
     const [nav, content] = await Promise.all([
@@ -138,13 +157,13 @@ describe("the REST reference", () => {
     ]);
     expect(nav!.y + nav!.height).toBeLessThanOrEqual(content!.y);
     expect(await outline.locator("a").first().getAttribute("href")).toBe(
-      "/docs/v2/api/rest/#requests-and-responses",
+      "/docs/v2/api/rest/workflows/#list-workflows",
     );
     await wide.context().close();
   });
 
   it("fields fold and open from the keyboard without JavaScript; a link to a field opens its fold", async () => {
-    const page = await h.open("/docs/v2/api/rest/#create-a-workflow", {
+    const page = await h.open(WORKFLOWS + "#create-a-workflow", {
       viewport: { width: 1440, height: 900 },
       javaScriptEnabled: false,
     });
@@ -156,13 +175,52 @@ describe("the REST reference", () => {
     expect(await settings.getAttribute("open")).toBe("");
     expect(await page.locator("#createWorkflow-settings\\.memory_mb").isVisible()).toBe(true);
     await page.context().close();
-    const linked = await h.open("/docs/v2/api/rest/#createWorkflow-settings.throttle.interval", {
+    const linked = await h.open(WORKFLOWS + "#createWorkflow-settings.throttle.interval", {
       viewport: { width: 390, height: 844 },
     });
     const field = linked.locator("#createWorkflow-settings\\.throttle\\.interval");
     await expect.poll(() => field.isVisible()).toBe(true);
     expect(await field.evaluate((e) => e.getBoundingClientRect().top)).toBeLessThan(844);
     await linked.context().close();
+  });
+
+  it("a link made when the operations were on /api/rest/ reaches them on their own page", async () => {
+    // A field, on a first load before any intent: the page script goes there, in the same entry.
+    const field = await h.open("/docs/v2/api/rest/#createWorkflow-settings.memory_mb", {
+      asleep: true,
+    });
+    await field.waitForURL(h.url(WORKFLOWS + "#createWorkflow-settings.memory_mb"));
+    const memory = field.locator("#createWorkflow-settings\\.memory_mb");
+    await expect.poll(() => memory.isVisible()).toBe(true);
+    // As many history entries as a page opened straight (a new tab's blank page and the page).
+    const straight = await h.open(WORKFLOWS, { asleep: true });
+    const entries = await straight.evaluate(() => history.length);
+    await straight.context().close();
+    expect(await field.evaluate(() => history.length)).toBe(entries);
+    await field.context().close();
+    // A section that became a whole page: its top, without the hash.
+    const section = await h.open("/docs/v2/api/rest/#sources", { asleep: true });
+    await section.waitForURL(h.url("/docs/v2/api/rest/sources/"));
+    await section.context().close();
+    // A section the overview still has stays where it is.
+    const kept = await h.open("/docs/v2/api/rest/#pagination");
+    await kept.waitForLoadState("networkidle");
+    expect(new URL(kept.url()).pathname + new URL(kept.url()).hash).toBe(
+      "/docs/v2/api/rest/#pagination",
+    );
+    // In place, through the router: one navigation, redirected.
+    await kept.evaluate(
+      () =>
+        void (
+          window as unknown as { brookDocs: { router: { push(h: string): unknown } } }
+        ).brookDocs.router.push("/docs/v2/api/rest/#list-subscriptions"),
+    );
+    expect(await navigated(kept, 1)).toMatchObject({
+      to: "/docs/v2/api/rest/subscriptions/#list-subscriptions",
+      outcome: "redirected",
+    });
+    expect(kept.url()).toBe(h.url("/docs/v2/api/rest/subscriptions/#list-subscriptions"));
+    await kept.context().close();
   });
 
   it(

@@ -171,17 +171,19 @@ describe("get_api_operation on the real docs", { timeout: within(120_000) }, () 
 
 describe("get_page, get_limit and misses on the real docs", () => {
   it("answers an anchor with its section, and a long page in parts that say how to get the rest", async () => {
-    const section = await call("get_page", { path_or_url: "/api/rest/#list-a-workflows-events" });
+    const section = await call("get_page", {
+      path_or_url: "/api/rest/events/#list-a-workflows-events",
+    });
     expect(section.text).toContain("Section: List a workflow's events");
-    expect(section.text).toContain("\n\n### List a workflow's events\n");
-    expect(section.text).not.toContain("### List a source's events");
+    expect(section.text).toContain("\n\n## List a workflow's events\n");
+    expect(section.text).not.toContain("## List a source's events");
     expect(section.text.length).toBeLessThan(24_000);
 
-    const page = markdownOf("/api/rest/");
+    const page = markdownOf("/api/rest/workflows/");
     let start = 0;
     let parts = 0;
     for (;;) {
-      const r = await call("get_page", { path_or_url: "/api/rest/", start });
+      const r = await call("get_page", { path_or_url: "/api/rest/workflows/", start });
       const body = r.text.slice(r.text.indexOf("\n\n") + 2);
       const cut =
         /\n\n---\nCut here: this answer holds characters [\d,]+ to [\d,]+ of [\d,]+\. For the rest, call get_page with path_or_url \S+ and start (\d+)/.exec(
@@ -194,7 +196,7 @@ describe("get_page, get_limit and misses on the real docs", () => {
       if (!cut) break;
       start = Number(cut[1]);
     }
-    expect(parts).toBeGreaterThan(5);
+    expect(parts).toBeGreaterThan(1);
   });
 
   it("gives each figure with its unit, the sentence that states it and its page", async () => {
