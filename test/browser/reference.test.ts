@@ -51,6 +51,10 @@ function wordBreaks(page: Page): Promise<string[]> {
     const range = document.createRange();
     const names = document.querySelectorAll("main .content :not(pre) > code, main .field-name");
     for (const el of names) {
+      // On one line (every box of its text at the same top): nothing broke in it.
+      range.selectNodeContents(el);
+      const tops = [...range.getClientRects()].map((r) => r.top);
+      if (tops.every((t) => Math.abs(t - tops[0]!) <= 2)) continue;
       // Each character's line: where the top of its box moves down, a line broke before it.
       const chars: { ch: string; top: number }[] = [];
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -76,13 +80,21 @@ describe("the REST reference", () => {
   it(
     "wraps no identifier inside a word, at 1440 and at 390 px",
     async () => {
-      for (const width of [1440, 390])
+      for (const width of [1440, 390]) {
+        // One tab a width: the page as served (nothing React does moves a word). The measure
+        // lays out every operation with a style of its own, which the site's CSP would refuse.
+        const context = await h.browser.newContext({
+          viewport: { width, height: 900 },
+          bypassCSP: true,
+        });
+        const page = await context.newPage();
         for (const path of PAGES) {
-          const page = await h.open(path, { viewport: { width, height: 900 } });
+          await page.goto(h.url(path));
           expect(await page.locator("main .content code").count()).toBeGreaterThan(20);
           expect(await wordBreaks(page), `${path} at ${width} px`).toEqual([]);
-          await page.context().close();
         }
+        await context.close();
+      }
     },
     within(180_000),
   );
@@ -92,8 +104,11 @@ describe("the REST reference", () => {
     async () => {
       let operations = 0;
       let scrolled = 0;
+      // One tab: the columns and what sticks are the stylesheet's, React has no part in them.
+      const context = await h.browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
       for (const path of RESOURCES) {
-        const page = await h.open(path, { viewport: { width: 1440, height: 900 } });
+        await page.goto(h.url(path));
         const header = await page.evaluate(
           () => document.querySelector(".site-header")!.getBoundingClientRect().height,
         );
@@ -129,8 +144,8 @@ describe("the REST reference", () => {
             expect(box.y + box.height, `operation ${i} at ${into}`).toBeLessThanOrEqual(900);
           }
         }
-        await page.context().close();
       }
+      await context.close();
       // The 28 operations of the REST API and the webhook's delivery.
       expect(operations).toBe(29);
       // Most operations have more fields than a screen holds: the check above ran on them.
