@@ -164,6 +164,12 @@ export function sidebarLink(page: Page, href: string) {
 let axeSource: string | undefined;
 
 /**
+ * The axe rules whose outcome a theme can change: the colours (a theme changes no element, name,
+ * role or size). Every rule runs in the light theme; in the dark one, these.
+ */
+export const THEME_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
  * axe-core's WCAG 2.2 AA violations on `page` (with best practices unless `wcagOnly`; only the
  * rules named in `rules` when given), as `rule: targets` lines. axe is injected as an inline
  * script, which the site's own CSP rightly refuses: open the page with `bypassCSP: true`.
@@ -195,7 +201,7 @@ export async function axeViolations(
             ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
           };
         }
-      ).axe.run(document, { runOnly: only }),
+      ).axe.run(document, { runOnly: only, resultTypes: ["violations"] }),
     runOnly,
   );
   return result.violations.map(

@@ -8,7 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { axeViolations, DOCS, navigated, startHarness, type Harness } from "./harness.ts";
+import {
+  axeViolations,
+  DOCS,
+  navigated,
+  startHarness,
+  THEME_RULES,
+  type Harness,
+} from "./harness.ts";
 import { within } from "../helpers/time.ts";
 
 /** The pages of operations, a resource each; the last holds the webhook's delivery too. */
@@ -256,7 +263,7 @@ describe("the REST reference", () => {
           // Every rule in the light theme; in the dark one, what a theme changes: the colours.
           for (const theme of ["light", "dark"]) {
             await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-            const rules = theme === "dark" ? ["color-contrast"] : undefined;
+            const rules = theme === "dark" ? THEME_RULES : undefined;
             for (const v of await axeViolations(page, { rules }))
               found.push(`${path} (${theme}, ${width} px): ${v}`);
           }

@@ -1,6 +1,15 @@
 import { describe, expect, it, beforeAll } from "vitest";
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync, existsSync, readdirSync, mkdirSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ROOT, tempSite } from "../helpers/site.ts";
 
@@ -228,11 +237,17 @@ const CASES: { name: string; files: Record<string, string | Buffer>; expect: Reg
 ];
 
 describe("bad input: non-zero exit, file:line message and hint, previous dist untouched", () => {
+  // One good build, copied for each case with its dist/: every case starts from the same output.
+  let built: string;
+  beforeAll(() => {
+    built = tempSite("basic");
+    const first = cli(built, "build", "--no-cache");
+    expect(first.code, first.stderr).toBe(0);
+  });
   for (const c of CASES) {
     it(c.name, () => {
-      const dir = tempSite("basic");
-      const first = cli(dir, "build", "--no-cache");
-      expect(first.code, first.stderr).toBe(0);
+      const dir = mkdtempSync(join(tmpdir(), "brook-bad-"));
+      cpSync(built, dir, { recursive: true });
       const before = readFileSync(join(dir, "dist/docs/v2/limits/index.html"), "utf8");
       for (const [path, content] of Object.entries(c.files)) {
         mkdirSync(dirname(join(dir, path)), { recursive: true });
