@@ -8,7 +8,6 @@ import { showSlashAddress } from "./address.ts";
 import type { Analytics } from "./analytics.ts";
 import { click as codeClick, tabs as startCodeGroups } from "./code.ts";
 import { holdEarlyInput } from "./early-input.ts";
-import { followMovedSection, movedTo } from "./moved-section.ts";
 import { appElement, bootElement } from "./page-roots.ts";
 import { startPageSpy } from "./page-spy.ts";
 import { onScrollThrottled, sectionInView } from "./scroll-spy.ts";
@@ -37,6 +36,18 @@ document.addEventListener("click", (e) => {
   if (button) codeClick(button);
 });
 
+/** The code that follows moved sections (moved-section.ts): loaded only when a #hash misses. */
+const movedSections = () => import("./moved-section.ts");
+
+/** The element a `#hash` names, if the page has one (an undecodable hash names none). */
+function targetOf(hash: string): Element | null {
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+}
+
 const bootEl = bootElement();
 if (bootEl && appElement()) {
   const boot = JSON.parse(bootEl.textContent!) as BootData;
@@ -45,7 +56,11 @@ if (bootEl && appElement()) {
   // Before anything reads the address (the first page view); the not-found page keeps the one asked for.
   if (boot.page.layout !== "not-found") {
     showSlashAddress();
-    if (location.hash) followMovedSection(boot.manifestFile, base, boot.page.route);
+    // A #hash the page has no element for: perhaps a section that moved to another page.
+    if (location.hash && !targetOf(location.hash))
+      void movedSections().then((m) =>
+        m.followMovedSection(boot.manifestFile, base, boot.page.route),
+      );
   }
   // The reader's tab in every code group, before any intent (the page may be read only).
   const codeTabs = () => startCodeGroups();
@@ -79,7 +94,7 @@ if (bootEl && appElement()) {
           // Named, not `import * as`: a namespace object needs esbuild's helpers, a chunk of their own.
           scrollSpy: { onScrollThrottled, sectionInView },
           codeTabs,
-          movedTo,
+          movedSections,
           beforeHydrate: stopSpy,
         }),
       )

@@ -1,16 +1,17 @@
 /**
  * A link made before a section moved to a page of its own (frontmatter `moved_from`, docs/design.md
- * §3): on a first load whose `#hash` names no element of the page, the route manifest says where
- * the section went, and the page script goes there with the same hash, in the same history entry.
- * The router follows the same table on a navigation (navigate.ts, handed `movedTo` by the page
- * script: a module both imported would be a chunk of its own, one more request on every first load).
+ * §3). A chunk loaded only when a `#hash` names no element of the page: by the page script on a
+ * first load (it goes where the route manifest says the section went, with the same hash, in the
+ * same history entry), and by the router when the manifest lists moved sections of the page a
+ * navigation goes to (navigate.ts, handed the loader by the page script: a module both imported
+ * would be a chunk of its own, one more request on every first load).
  */
 import { movedTo } from "../shared/moved-anchors.ts";
 import type { RouteManifest } from "../shared/types.ts";
 
 export { movedTo };
 
-/** Goes to the page a missing `#hash` of the page `route` moved to, if it moved; else does nothing. */
+/** Goes to the page the missing `#hash` of the page `route` moved to, if it moved; else does nothing. */
 export function followMovedSection(manifestFile: string, base: string, route: string): void {
   const hash = location.hash.slice(1);
   let id: string;
@@ -19,7 +20,6 @@ export function followMovedSection(manifestFile: string, base: string, route: st
   } catch {
     return;
   }
-  if (!id || document.getElementById(id)) return;
   void fetch(manifestFile)
     .then((r) => (r.ok ? (r.json() as Promise<RouteManifest>) : null))
     .then((m) => {

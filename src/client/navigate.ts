@@ -4,6 +4,7 @@
  * head → focus → page view. Every navigation ends in exactly one outcome, dispatched as the
  * `docs:navigated` window event.
  */
+import type { MovedTarget } from "../shared/moved-anchors.ts";
 import type { PageData, RouteManifest } from "../shared/types.ts";
 import { updateHead } from "./head.ts";
 import { pageLoader, type LoadFailure } from "./load-page.ts";
@@ -91,7 +92,9 @@ export async function navigate(
   const m = await ctx.manifest.catch(() => null);
   if (nav.done) return finish(ctx, nav, "cancelled");
   if (!m) return fail(ctx, nav, mode, "missing", "the route manifest");
-  const r = resolve(ctx, m, nav.to);
+  const moved = await movedTarget(ctx, m, nav.to);
+  if (nav.done) return finish(ctx, nav, "cancelled");
+  const r = resolve(ctx, m, nav.to, moved);
   nav.to = r.to;
   redirected ||= r.redirected;
   const outcome: Outcome = redirected ? "redirected" : "completed";
@@ -176,10 +179,10 @@ function resolve(
   ctx: RouterContext,
   m: RouteManifest,
   to: string,
+  moved?: MovedTarget,
 ): { to: string; file: string; redirected: boolean } {
   const { route: path, hash } = ctx.url.splitHash(to);
   const route = ctx.url.pathToRoute(ctx.site.base, path) ?? path;
-  const moved = hash ? ctx.view.movedTo(m.moved?.[route], decodeHash(hash)) : undefined;
   if (moved)
     return {
       to: ctx.url.routeToPath(ctx.site.base, moved.route) + (moved.keepHash ? "#" + hash : ""),
@@ -196,6 +199,20 @@ function resolve(
     file: m.pages[t.route] ?? m.pages["/404/"]!,
     redirected: true,
   };
+}
+
+/** Where the #hash of a page whose sections moved went (their code loads only for such a page). */
+async function movedTarget(
+  ctx: RouterContext,
+  m: RouteManifest,
+  to: string,
+): Promise<MovedTarget | undefined> {
+  const { route: path, hash } = ctx.url.splitHash(to);
+  const route = ctx.url.pathToRoute(ctx.site.base, path) ?? path;
+  const table = hash ? m.moved?.[route] : undefined;
+  if (!table) return undefined;
+  const code = await ctx.view.movedSections().catch(() => undefined);
+  return code?.movedTo(table, decodeHash(hash));
 }
 
 function commitHistory(

@@ -22,8 +22,8 @@ export interface Handoff {
   scrollSpy: typeof import("./scroll-spy.ts");
   /** Gives the code groups of the page shown the reader's tab (the page script's chunk: one copy of its listeners). */
   codeTabs(): void;
-  /** Where a moved section of a page went (src/shared/moved-anchors.ts, the page script's copy). */
-  movedTo: typeof import("../shared/moved-anchors.ts").movedTo;
+  /** Loads the code that follows sections moved to other pages (the page script's chunk). */
+  movedSections(): Promise<typeof import("./moved-section.ts")>;
   /** Called just before hydrating: the page script's own scroll-spy stops and clears its marks. */
   beforeHydrate(): void;
 }
@@ -91,7 +91,7 @@ export function Root({
       pageView,
       // The deferred parts' code: loaded before hydrating; a navigation fails when it could not.
       prepare: () => loadParts(handoff.scrollSpy),
-      movedTo: handoff.movedTo,
+      movedSections: handoff.movedSections,
     });
     setLive(true);
     // The saved choice (put on <html> by early.ts), else the system's.

@@ -37,8 +37,8 @@ export interface RouterView {
   pageView(): void;
   /** Loads what rendering another page needs beyond the pipeline (the deferred parts); navigation waits for it. */
   prepare(): Promise<unknown>;
-  /** Where a moved section of a page went (the page script's src/shared/moved-anchors.ts). */
-  movedTo: typeof import("../shared/moved-anchors.ts").movedTo;
+  /** Loads the code that follows sections moved to other pages (the page script's chunk). */
+  movedSections(): Promise<typeof import("./moved-section.ts")>;
 }
 
 /** The router of one page load (`window.brookDocs.router`). */
