@@ -177,6 +177,12 @@ describe("get_page, get_limit and misses on the real docs", () => {
     expect(section.text).toContain("Section: List a workflow's events");
     expect(section.text).toContain("\n\n## List a workflow's events\n");
     expect(section.text).not.toContain("## List a source's events");
+    // A link from before the operations had pages of their own: the section, from its new page.
+    const moved = await call("get_page", { path_or_url: "/api/rest/#list-a-workflows-events" });
+    expect(moved.text).toBe(section.text);
+    const whole = await call("get_page", { path_or_url: "/api/rest/#events" });
+    expect(whole.text).toContain("Title: Event endpoints");
+    expect(whole.text).not.toContain("Section: ");
     expect(section.text.length).toBeLessThan(24_000);
 
     const page = markdownOf("/api/rest/workflows/");

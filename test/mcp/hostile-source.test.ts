@@ -75,6 +75,28 @@ describe("a hostile site or build", () => {
     expect(routeOf(docs, "/limits/").route).toBe("/limits/");
   });
 
+  it("follows a moved section only through a table of the shape the build writes", async () => {
+    const table = { to: ["/limits/"], ids: { memory: 0 }, prefixes: {}, sections: { old: 0 } };
+    const docs = await loadDocs(
+      memorySource({
+        "routes.json": manifest({
+          moved: {
+            "/a/": table,
+            "/b/": { ...table, ids: { memory: 7 } },
+            "/c/": { ...table, to: [{ route: "/limits/" }] },
+            "/d/": "everything",
+          },
+        }),
+        "llms.txt": LLMS,
+      }),
+    );
+    expect(routeOf(docs, "/a/#memory")).toMatchObject({ route: "/limits/", anchor: "memory" });
+    expect(routeOf(docs, "/a/#old")).toMatchObject({ route: "/limits/", anchor: "" });
+    expect(Object.keys(docs.manifest.moved!)).toEqual(["/a/"]);
+    for (const from of ["/b/", "/c/", "/d/"])
+      expect(routeOf(docs, `${from}#memory`).route).toBeUndefined();
+  });
+
   it("names the search index when its head is not one a build writes", async () => {
     const head = { v: 1, fields: [], pages: [], lengths: 5, synonyms: [], shards: [] };
     const source = memorySource({

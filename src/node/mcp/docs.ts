@@ -4,6 +4,7 @@
  * Markdown for machines, and the not-found page's suggestions for an address that is no page.
  */
 import { closest } from "../../shared/similar.ts";
+import { movedTo, type MovedAnchors } from "../../shared/moved-anchors.ts";
 import type { PageData, RouteManifest } from "../../shared/types.ts";
 import { markdownPath, normalizeRoute, splitHash } from "../../shared/url.ts";
 import { NotADocsSite, type DocsSource } from "./docs-source.ts";
@@ -67,6 +68,7 @@ export async function loadDocs(source: DocsSource): Promise<Docs> {
   // A site's manifest may map a route to anything: only text is a data file or a redirect's target.
   manifest.pages = onlyText(manifest.pages);
   manifest.redirects = onlyText(manifest.redirects);
+  manifest.moved = wellFormedMoved(manifest.moved);
   const pages = parseLlmsIndex(llms, source.base).filter((p) => manifest.pages[p.route]);
   // Readers are sent to the site the docs were read from, else to where the build says they are published.
   for (const p of pages) p.url = (source.siteUrl ?? p.url) + p.route.slice(1);
@@ -75,6 +77,24 @@ export async function loadDocs(source: DocsSource): Promise<Docs> {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** The manifest's tables of moved sections that have the shape the build writes; the others dropped. */
+function wellFormedMoved(value: unknown): Record<string, MovedAnchors> {
+  const tables: Record<string, MovedAnchors> = {};
+  if (!isRecord(value)) return tables;
+  const indexes = (v: unknown, count: number) =>
+    isRecord(v) &&
+    Object.values(v).every(
+      (i) => Number.isInteger(i) && (i as number) >= 0 && (i as number) < count,
+    );
+  for (const [route, t] of Object.entries(value)) {
+    if (!isRecord(t) || !Array.isArray(t.to) || !t.to.every((r) => typeof r === "string")) continue;
+    if (!indexes(t.ids, t.to.length) || !indexes(t.prefixes, t.to.length)) continue;
+    if (!indexes(t.sections, t.to.length)) continue;
+    tables[route] = t as unknown as MovedAnchors;
+  }
+  return tables;
 }
 
 function onlyText(record: Record<string, unknown>): Record<string, string> {
@@ -131,8 +151,9 @@ function routeOfMarkdownUrl(url: string, base: string): string | undefined {
 
 /**
  * The route a path or URL names: `/limits/`, `limits`, `/docs/v2/limits`, a full URL of the docs,
- * or the page's `.md`; a redirect is followed. Undefined when it names no page. The anchor is the
- * one asked for (`/limits/#memory`), else the redirect's.
+ * or the page's `.md`; a redirect is followed, and so is a section that moved to another page.
+ * Undefined when it names no page. The anchor is the one asked for (`/limits/#memory`), else the
+ * redirect's.
  */
 export function routeOf(
   docs: Docs,
@@ -160,6 +181,12 @@ export function routeOf(
     path === "" || path === "/" ? "/" : normalizeRoute(path.startsWith("/") ? path : `/${path}`);
   const target =
     docs.manifest.redirects[route] ?? docs.manifest.redirects[route.replace(/\/$/, "")];
+  // A section that moved to a page of its own (frontmatter moved_from) is answered from there.
+  const moved = anchor ? movedTo(docs.manifest.moved?.[route], decoded(anchor)) : undefined;
+  if (moved) {
+    const there = docs.byRoute.has(moved.route) ? moved.route : undefined;
+    return { route: there, asked: route, anchor: moved.keepHash ? decoded(anchor) : "" };
+  }
   const final = target ? splitHash(target) : { route, hash: "" };
   return {
     route: docs.byRoute.has(final.route) ? final.route : undefined,
