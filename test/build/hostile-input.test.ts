@@ -4,12 +4,14 @@
  * written outside the project. Builds run in-process (fast); the cases that need the build's
  * worker threads (time budget) or the real entry point spawn the CLI.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
 import {
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
@@ -17,6 +19,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fromHtml } from "hast-util-from-html";
 import { select } from "hast-util-select";
@@ -72,13 +75,23 @@ function put(dir: string, files: Record<string, string | Buffer>): void {
 
 let dir: string;
 let before: string;
-beforeEach(async () => {
-  dir = tempSite("basic");
-  const first = await build(dir);
+// One good build, copied with its dist/ for each case: every case starts from the same output.
+let built: string;
+let builtHash: string;
+beforeAll(async () => {
+  built = tempSite("basic");
+  const first = await build(built);
   expect(first.text).toBe("");
-  before = treeHash(join(dir, "dist"));
+  builtHash = treeHash(join(built, "dist"));
+});
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "brook-hostile-"));
+  cpSync(built, dir, { recursive: true });
+  // A case may build again first and take its output as the one to keep.
+  before = builtHash;
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(built, { recursive: true, force: true }));
 
 /** The failed build's text holds every line of `expected`; dist is as it was, no temp folder is left. */
 async function expectRefused(expected: string[]): Promise<string> {
