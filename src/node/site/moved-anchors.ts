@@ -7,6 +7,7 @@
 import type { Diagnostic } from "../core/errors.ts";
 import type { MovedAnchors } from "../../shared/moved-anchors.ts";
 import { propose } from "../../shared/similar.ts";
+import { splitHash } from "../../shared/url.ts";
 import { isCodeGroupId } from "../content/code/code-group.ts";
 import type { SitePlan } from "./model.ts";
 
@@ -27,7 +28,8 @@ export function movedSections(
   const claims = new Map<string, { ids: Map<string, string>; sections: Map<string, string> }>();
   for (const page of plan.pages) {
     for (const from of page.frontmatter.moved_from ?? []) {
-      const [route, section] = splitFragment(from);
+      // The schema allows no empty `#`: a hash here names a section.
+      const { route, hash: section } = splitHash(from);
       const problem = (message: string, hint: string) =>
         errors.push({
           file: page.file,
@@ -49,7 +51,7 @@ export function movedSections(
       }
       const claim = claims.get(route) ?? { ids: new Map(), sections: new Map() };
       claims.set(route, claim);
-      if (section !== undefined) {
+      if (section) {
         if (oldIds.has(section))
           problem(
             `moved_from says #${section} of ${route} became this page, but ${route} still has it`,
@@ -107,10 +109,4 @@ function tableOf(
   }
   for (const [prefix, page] of prefixes) table.prefixes[prefix] = index(page);
   return table;
-}
-
-/** `/api/rest/#workflows` → [`/api/rest/`, `workflows`]; `/api/rest/` → [`/api/rest/`, undefined]. */
-function splitFragment(value: string): [string, string | undefined] {
-  const i = value.indexOf("#");
-  return i < 0 ? [value, undefined] : [value.slice(0, i), value.slice(i + 1)];
 }
