@@ -69,7 +69,7 @@ const origin = await new Promise((ok, fail) => {
 });
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? findChromium(),
+  chromePath: findChromium(),
   chromeFlags: [
     "--headless=new",
     "--no-sandbox",

@@ -1,6 +1,6 @@
 /**
- * vitest globalSetup of the browser tests: finds Chromium once per run (installing Debian's
- * package when run as root, as CI does) and hands its path to every test that launches it
+ * vitest globalSetup of the browser tests: finds Chromium once per run (its headless shell first,
+ * installing Debian's package when run as root, as CI does) and hands its path to every test that launches it
  * (`inject("chromiumPath")`). Without one it stops the run at once with one line saying what to
  * install, instead of every browser file failing on its own.
  */
@@ -13,16 +13,16 @@ export default function setup(project: TestProject): void {
   let plan = planChromiumHere();
   if (plan.kind === "install") {
     process.stderr.write(
-      "browser tests: no Chromium found; installing Debian's chromium package\n",
+      "browser tests: no headless shell found; installing Debian's chromium-headless-shell package\n",
     );
     try {
       execSync(plan.command, { stdio: ["ignore", "ignore", "pipe"], shell: "/bin/sh" });
     } catch (e) {
       process.stderr.write(`${String((e as { stderr?: Buffer }).stderr ?? e).trim()}\n`);
     }
-    plan = planChromiumHere();
-    if (plan.kind === "install")
-      plan = { kind: "fail", message: `${INSTALL_HINT} (apt-get failed)` };
+    // Installed, or else a full Chromium already here; failing that, say what to install.
+    plan = planChromiumHere(process.env, false);
+    if (plan.kind !== "use") plan = { kind: "fail", message: `${INSTALL_HINT} (apt-get failed)` };
   }
   if (plan.kind === "fail") {
     // One line and out: a stack trace or eight failed files would hide what to do.

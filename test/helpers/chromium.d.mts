@@ -2,13 +2,17 @@
 
 /** The flags the tests and benchmarks start it with. */
 export declare const CHROMIUM_ARGS: string[];
-/** Names a Chromium or Chrome binary goes by on the PATH, in the order they are tried. */
+/** Names Chromium's headless shell goes by on the PATH (the browser tests' first choice). */
+export declare const HEADLESS_SHELL_NAMES: string[];
+/** Where Debian's package puts the headless shell. */
+export declare const DEBIAN_HEADLESS_SHELL: string;
+/** Names a full Chromium or Chrome binary goes by on the PATH, in the order they are tried. */
 export declare const CHROMIUM_NAMES: string[];
 /** Where Debian's package puts it. */
 export declare const DEBIAN_CHROMIUM: string;
 /** What to install where none is found, in one line. */
 export declare const INSTALL_HINT: string;
-/** The command that installs Chromium as root. */
+/** The command that installs the headless shell as root. */
 export declare const INSTALL_COMMAND: string;
 
 /** What the finder decided. */
@@ -28,7 +32,10 @@ export interface ChromiumProbe {
 export declare function planChromium(probe: ChromiumProbe): ChromiumPlan;
 /** Whether `path` is a file this process may run. */
 export declare function isExecutable(path: string): boolean;
-/** This machine's plan. */
-export declare function planChromiumHere(env?: Record<string, string | undefined>): ChromiumPlan;
-/** The Chromium to launch, or throws the one-line hint. */
+/** This machine's plan (`mayInstall` false after an install that failed). */
+export declare function planChromiumHere(
+  env?: Record<string, string | undefined>,
+  mayInstall?: boolean,
+): ChromiumPlan;
+/** The full Chromium the benchmarks launch, or throws a one-line hint. */
 export declare function findChromium(): string;

@@ -21,7 +21,26 @@ describe("finding Chromium for the browser tests", () => {
     expect(plan.kind === "fail" && plan.message).toContain("CHROMIUM_PATH=/nope");
   });
 
-  it("takes the first known name on the PATH, in PATH order for one name", () => {
+  it("prefers the headless shell, on the PATH or Debian's, to a full Chromium", () => {
+    expect(
+      machine(["/usr/bin/chromium", "/opt/bin/chrome-headless-shell"], {
+        PATH: "/usr/bin:/opt/bin",
+      }),
+    ).toEqual({ kind: "use", path: "/opt/bin/chrome-headless-shell" });
+    expect(
+      machine(["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"], { PATH: "" }),
+    ).toEqual({ kind: "use", path: "/usr/bin/chromium-headless-shell" });
+  });
+
+  it("installs the headless shell as root rather than use the slower full Chromium", () => {
+    expect(machine(["/usr/bin/chromium"], { PATH: "/usr/bin" }, true)).toEqual({
+      kind: "install",
+      command: INSTALL_COMMAND,
+    });
+    expect(INSTALL_COMMAND).toContain("apt-get install -y -qq chromium-headless-shell");
+  });
+
+  it("without a shell and unable to install, takes the first full Chromium on the PATH, in PATH order for one name", () => {
     expect(machine(["/b/chromium", "/a/google-chrome"], { PATH: "/a:/b" })).toEqual({
       kind: "use",
       path: "/b/chromium",
@@ -48,13 +67,12 @@ describe("finding Chromium for the browser tests", () => {
       kind: "install",
       command: INSTALL_COMMAND,
     });
-    expect(INSTALL_COMMAND).toContain("apt-get install -y -qq chromium");
   });
 
   it("otherwise fails with one line that says what to install", () => {
     const plan = machine([], { PATH: "/usr/bin" }, false);
     expect(plan).toEqual({ kind: "fail", message: INSTALL_HINT });
     expect(INSTALL_HINT).not.toContain("\n");
-    expect(INSTALL_HINT).toMatch(/apt-get install -y chromium.*CHROMIUM_PATH/);
+    expect(INSTALL_HINT).toMatch(/apt-get install -y chromium-headless-shell.*CHROMIUM_PATH/);
   });
 });
