@@ -2,7 +2,7 @@
 // Runs the CLI from a bundle of src/ (esbuild, made again only when a source file changed), so
 // every start skips type-checking and TypeScript loaders.
 import { setFlagsFromString } from "node:v8";
-import { compileCli } from "../scripts/compile-cli.js";
+import { cliEnvironment, compileCli } from "../scripts/compile-cli.js";
 import { V8_FLAGS } from "../scripts/v8-flags.js";
 
 // Before any of the generator's code runs (scripts/v8-flags.js says why).
@@ -19,6 +19,8 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 const cli = await compileCli();
+// What a caller set wins (a test that points the CLI at other assets).
+for (const [name, value] of Object.entries(cliEnvironment())) process.env[name] ??= value;
 const { main } = await import(cli);
 const code = await main(process.argv.slice(2));
 if (code >= 0) {

@@ -182,10 +182,11 @@ async function bundleStepChecker(build) {
   writeFileSync(checkerInfo, JSON.stringify(made));
 }
 
-/** Returns the file URL of the bundled CLI, bundling it (and the client) first if any source is newer. */
+/**
+ * Returns the file URL of the bundled CLI, bundling it (and the client) first if any source is
+ * newer. It leaves this process's environment as it is: the CLI's start sets `cliEnvironment()`.
+ */
 export async function compileCli() {
-  // React's production build: the development one renders several times slower.
-  process.env.NODE_ENV ??= "production";
   if (isStale() && (await takeLock())) {
     try {
       if (isStale()) await bundle();
@@ -193,10 +194,21 @@ export async function compileCli() {
       rmSync(lockFile, { force: true });
     }
   }
-  process.env.BROOK_DOCS_ROOT ??= root;
-  process.env.BROOK_DOCS_ASSETS ??= assetsDir;
-  process.env.BROOK_DOCS_GENERATOR ??= generatorVersion();
   return pathToFileURL(entry).href;
+}
+
+/**
+ * What the bundled CLI reads from its environment to find itself (src/node/core/settings.ts): the
+ * project's folder, the bundle's prebuilt client and its cache key; and React's production build,
+ * as the development one renders several times slower. Call after `compileCli`.
+ */
+export function cliEnvironment() {
+  return {
+    NODE_ENV: "production",
+    BROOK_DOCS_ROOT: root,
+    BROOK_DOCS_ASSETS: assetsDir,
+    BROOK_DOCS_GENERATOR: generatorVersion(),
+  };
 }
 
 /** When the last bundle was written: its entry's and the client's index's modification times. */
