@@ -61,12 +61,32 @@ export function referenceSite(
 
 /** Runs the CLI (`bin/brook-docs.js`) in `cwd` as a writer would: no colour, its summary line printed. */
 export function runCli(cwd: string, ...args: string[]): { code: number | null; stderr: string } {
+  return runCliWith({}, cwd, ...args);
+}
+
+/** `runCli` with `env` added to the CLI's environment (this process's own is left as it is). */
+export function runCliWith(
+  env: Record<string, string>,
+  cwd: string,
+  ...args: string[]
+): { code: number | null; stderr: string } {
   const r = spawnSync(process.execPath, [join(ROOT, "bin", "brook-docs.js"), ...args], {
     cwd,
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "" },
+    env: { ...process.env, NO_COLOR: "1", BROOK_DOCS_QUIET: "", ...env },
   });
   return { code: r.status, stderr: r.stderr };
+}
+
+/**
+ * Builds the project's own docs into `out` with the CLI, as a writer's next build does: from the
+ * project's build cache (which `.ci/run`'s build and any earlier test build left warm), so a test
+ * that reads the built docs does not make every page again. Throws with the CLI's report when the
+ * build fails.
+ */
+export function buildRealDocs(out: string): void {
+  const { code, stderr } = runCliWith({ BROOK_DOCS_QUIET: "1" }, ROOT, "build", "--out", out);
+  if (code !== 0) throw new Error(`the docs did not build (exit ${code}):\n${stderr}`);
 }
 
 /** How many pages a build rendered, from its summary line. */
