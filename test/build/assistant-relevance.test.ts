@@ -13,12 +13,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { buildSite } from "../../src/node/build-site.ts";
 import { exampleRequest } from "../../src/shared/openapi/example-request.ts";
 import { indexApi } from "../../src/shared/openapi/operations.ts";
 import { requestSamples } from "../../src/shared/openapi/request-samples.ts";
 import { exampleRequestProblems } from "../../src/node/reference/request-check.ts";
-import { ROOT } from "../helpers/site.ts";
+import { buildRealDocs, ROOT } from "../helpers/site.ts";
 import { within } from "../helpers/time.ts";
 
 /**
@@ -84,7 +83,7 @@ function hitsOf(text: string): { at: string; passage: string }[] {
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "brook-assistant-"));
   dir = join(tmp, "dist");
-  await buildSite({ cwd: ROOT, contentDir: "content", outDir: dir, cache: false });
+  buildRealDocs(dir);
   client = new Client({ name: "brook-docs-test", version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({

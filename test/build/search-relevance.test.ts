@@ -3,13 +3,14 @@
  * bench/search-relevance.json, each with the pages that answer it (`npm run bench` prints the
  * same figures with the latency and the bytes).
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchHead, SearchShard } from "../../src/shared/search/format.ts";
 import { openSearch, type SearchFn } from "../../src/shared/search/search.ts";
 import type { RouteManifest } from "../../src/shared/types.ts";
-import { buildFixture, ROOT } from "../helpers/site.ts";
+import { buildRealDocs, ROOT } from "../helpers/site.ts";
 import { within } from "../helpers/time.ts";
 
 /**
@@ -35,15 +36,21 @@ const queries = (
 ).queries;
 
 let search: SearchFn;
-beforeAll(async () => {
-  const { out } = await buildFixture("docs", ROOT);
-  const manifest = JSON.parse(out.text("docs/v2/routes.json")) as RouteManifest;
-  const read = <T>(file: string) => JSON.parse(out.text(`docs/v2/assets/${file}`)) as T;
-  const head = read<SearchHead>(manifest.search);
-  search = openSearch(
-    head,
-    head.shards.map(([, file]) => read<SearchShard>(file)),
-  );
+beforeAll(() => {
+  const tmp = mkdtempSync(join(tmpdir(), "brook-relevance-"));
+  try {
+    buildRealDocs(tmp);
+    const text = (file: string) => readFileSync(join(tmp, "docs", "v2", file), "utf8");
+    const manifest = JSON.parse(text("routes.json")) as RouteManifest;
+    const read = <T>(file: string) => JSON.parse(text(`assets/${file}`)) as T;
+    const head = read<SearchHead>(manifest.search);
+    search = openSearch(
+      head,
+      head.shards.map(([, file]) => read<SearchShard>(file)),
+    );
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }, within(120_000));
 
 describe("search relevance on the docs", () => {
