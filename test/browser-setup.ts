@@ -1,8 +1,8 @@
 /**
  * vitest globalSetup of the browser tests: finds Chromium once per run (its headless shell first,
- * installing Debian's package when run as root, as CI does) and hands its path to every test that launches it
- * (`inject("chromiumPath")`). Without one it stops the run at once with one line saying what to
- * install, instead of every browser file failing on its own.
+ * installing Debian's package when run as root, as CI does) and hands its path to every test that
+ * launches it (`inject("chromiumPath")`). Without one it stops the run at once with one line saying
+ * what to install, instead of every browser file failing on its own.
  */
 import { execSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
