@@ -6,10 +6,12 @@
  */
 import { afterAll, expect, vi } from "vitest";
 
-/** The variables the generator and its tests read. */
+/** The variables the generator and its tests read (NODE_ENV: React's build, set by the CLI's start). */
 const ours = () =>
   Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => /^(BROOK_|NO_COLOR$|TZ$|CHROMIUM_PATH$)/.test(k)),
+    Object.entries(process.env).filter(([k]) =>
+      /^(BROOK_|NODE_ENV$|NO_COLOR$|TZ$|CHROMIUM_PATH$)/.test(k),
+    ),
   );
 
 const env = ours();

@@ -192,9 +192,12 @@ beforeAll(() => {
   );
 }, within(600_000));
 
-/** `content/<page>:<line>:<column>: … [rule]`, the line captured. */
-const at = (page: string, rule: string) =>
-  new RegExp(`content/${page.replace(/[.]/g, "\\.")}:(\\d+):\\d+: .*\\[${rule}\\]`);
+/**
+ * A report line `content/<page>:<line>:<column>: <message> [rule]`, capturing the line and the
+ * message; any line unless `line` is given.
+ */
+const reported = (page: string, rule: string, line: number | string = "\\d+") =>
+  new RegExp(`content/${page.replace(/[.]/g, "\\.")}:(${line}):\\d+: (.*) \\[${rule}\\]`);
 
 describe("the build of the copy", () => {
   it("fails", () => {
@@ -226,7 +229,7 @@ describe("example checks on copies of real pages", () => {
       ["sources/index.md", examples.missing, "api-body"],
       ["workflows/settings.md", examples.limit, "api-body"],
     ] as const) {
-      const found = lineOf(at(page, rule));
+      const found = lineOf(reported(page, rule));
       expect(found, `${page} ${rule} in:\n${stderr}`).toBeLessThanOrEqual(line);
       expect(found).toBeGreaterThanOrEqual(line - 8);
     }
@@ -239,11 +242,9 @@ describe("example checks on copies of real pages", () => {
 describe("data shapes on copies of real pages", () => {
   it("stop build --strict at the file and line of each mistake", () => {
     for (const [page, line, rule, says] of shapes) {
-      const found = new RegExp(
-        `content/${page.replace(/[.]/g, "\\.")}:${line}:\\d+: (.*) \\[${rule}\\]`,
-      ).exec(build.stderr);
+      const found = reported(page, rule, line).exec(build.stderr);
       expect(found, `${page}:${line} [${rule}] in:\n${build.stderr}`).not.toBeNull();
-      expect(found![1]).toMatch(says);
+      expect(found![2]).toMatch(says);
     }
   });
 });
